@@ -1,0 +1,77 @@
+/**
+ * What a game module gives the rest of Lantern: its machine, how to check a setup, and how
+ * to read a snapshot as a view the screens draw (phase, step, players, outcome, log).
+ * Each `src/lib/games/<id>/index.ts` exports one `GameDefinition`.
+ */
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { LogLine, Outcome, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
+
+/** What every game machine receives as input. */
+export interface GameInput<Setup = unknown> {
+  setup: Setup;
+  /** Seed of the game's random generator; stored with the game so a replay is exact. */
+  seed: number;
+}
+
+/** A player as a screen shows them. */
+export interface PlayerView extends Player {
+  alive: boolean;
+  /** Why the player is out ("arrested", "murdered"), when they are. */
+  fate?: Text;
+  /** The secret card, for dealing, the table's press-and-hold and the game-over screen. */
+  card: RoleCard;
+  /** Public or moderator-only marks: High Priest, Haunted Doll, detained, protected, … */
+  marks: Mark[];
+}
+
+export interface RoleCard {
+  role: Text;
+  side: Text;
+  ability: Text;
+  /** A colour family for the card (e.g. `cult`, `investigator`, `neutral`). */
+  tone: string;
+}
+
+export interface Mark {
+  id: string;
+  text: Text;
+  /** Known only to the moderator. */
+  secret: boolean;
+}
+
+/** Everything a screen needs from a game snapshot. */
+export interface GameView {
+  /** `dealing` before the first phase, `play` during it, `over` once won. */
+  stage: 'dealing' | 'play' | 'over';
+  phase: Phase | null;
+  step: Step | null;
+  players: PlayerView[];
+  outcome: Outcome | null;
+  log: LogLine[];
+  /** Short moderator-facing facts about the game as a whole (e.g. "Ritual declared"). */
+  facts: Text[];
+}
+
+/** A player during dealing: the seat being dealt and the whole deal's progress. */
+export interface DealState {
+  player: PlayerId;
+  index: number;
+  total: number;
+}
+
+export interface GameDefinition<Setup = unknown> {
+  id: string;
+  /** i18n namespace holding this game's text. */
+  namespace: string;
+  /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
+  machineVersion: number;
+  minPlayers: number;
+  maxPlayers: number;
+  machine: AnyStateMachine;
+  validateSetup(setup: Setup): SetupProblem[];
+  view(snapshot: SnapshotFrom<AnyStateMachine>): GameView;
+  /** Whose card is being dealt in the app, or null once everyone has seen theirs. */
+  dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null;
+  /** Players and their names as entered at setup (for lists on the home screen). */
+  players(setup: Setup): Player[];
+}

@@ -1,0 +1,111 @@
+/**
+ * Playing a game without a screen or a database: start it, feed it events, undo, persist a
+ * snapshot as JSON and restore it. This is what the stores call on every tap, and what unit
+ * tests and scripted playthroughs call directly.
+ *
+ * Every transition goes through XState's pure `transition()`; machines only use `assign`,
+ * so no action is left to execute and the same events always give the same snapshot.
+ */
+import { createActor, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
+import type { GameDefinition, GameInput } from './game';
+import type { Answer, AnswerSpec, GameEvent, Text } from './types';
+
+/** One entry of a game's event log as stored: a move, or an undo of the last move. */
+export type LoggedEvent = GameEvent | { type: 'undo' };
+
+export type Snapshot = AnyMachineSnapshot;
+
+/** A snapshot in a form that survives JSON. */
+export type PersistedSnapshot = Record<string, unknown>;
+
+export function start<S>(def: GameDefinition<S>, input: GameInput<S>): Snapshot {
+  const [snapshot] = initialTransition(def.machine, input);
+  return snapshot as Snapshot;
+}
+
+export class RejectedEvent extends Error {
+  constructor(
+    /** What to tell the moderator (an i18n key in `common`). */
+    readonly text: Text,
+    readonly reason: 'finished' | 'unexpected' | 'invalid-answer'
+  ) {
+    super(text.key);
+    this.name = 'RejectedEvent';
+  }
+}
+
+/**
+ * Apply one event. Throws `RejectedEvent` when the game is over, the current state does not
+ * take the event, or the answer does not fit the step; the snapshot is then unchanged.
+ */
+export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: GameEvent): Snapshot {
+  if (snapshot.status !== 'active') throw new RejectedEvent({ key: 'common:errors.answer.finished' }, 'finished');
+  if (event.type === 'step.answer') {
+    const step = def.view(snapshot).step;
+    if (!step) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
+    const problem = checkAnswer(step.answer, event.answer);
+    if (problem) throw new RejectedEvent(problem, 'invalid-answer');
+  }
+  if (!snapshot.can(event)) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
+  const [next] = transition(def.machine, snapshot, event);
+  return next as Snapshot;
+}
+
+/** The moves that are still in effect once every undo has taken back the move before it. */
+export function effectiveEvents(log: readonly LoggedEvent[]): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (const e of log) {
+    if (e.type === 'undo') out.pop();
+    else out.push(e);
+  }
+  return out;
+}
+
+/** Rebuild a game from its input and its log (undo included). */
+export function replay<S>(def: GameDefinition<S>, input: GameInput<S>, log: readonly LoggedEvent[]): Snapshot {
+  let snapshot = start(def, input);
+  for (const e of effectiveEvents(log)) snapshot = apply(def, snapshot, e);
+  return snapshot;
+}
+
+export function persist<S>(def: GameDefinition<S>, snapshot: Snapshot): PersistedSnapshot {
+  // A JSON round trip so that what is stored is exactly what will be read back.
+  return JSON.parse(JSON.stringify(def.machine.getPersistedSnapshot(snapshot))) as PersistedSnapshot;
+}
+
+export function restore<S>(def: GameDefinition<S>, persisted: PersistedSnapshot): Snapshot {
+  // createActor revives history values and the status; the actor is never started.
+  const actor = createActor(def.machine, { snapshot: persisted as never, input: undefined as never });
+  return actor.getSnapshot() as Snapshot;
+}
+
+/** Why an answer does not fit a step (an i18n key in `common`), or null when it does. */
+export function checkAnswer(spec: AnswerSpec, answer: Answer): Text | null {
+  const err = (key: string, params?: Text['params']): Text => ({ key: `common:errors.answer.${key}`, params });
+  switch (spec.kind) {
+    case 'none':
+      return answer.kind === 'none' ? null : err('noneExpected');
+    case 'yesno':
+      return answer.kind === 'yesno' ? null : err('yesNoExpected');
+    case 'players': {
+      if (answer.kind === 'random') return spec.random ? null : err('noRandom');
+      if (answer.kind !== 'players') return err('playersExpected');
+      const ids = answer.ids;
+      if (new Set(ids).size !== ids.length) return err('pickedTwice');
+      if (ids.length < spec.min || ids.length > spec.max)
+        return spec.min === spec.max ? err('pickExactly', { count: spec.min }) : err('pickBetween', { min: spec.min, max: spec.max });
+      const allowed = new Set(spec.candidates);
+      if (ids.some((id) => !allowed.has(id))) return err('notCandidate');
+      return null;
+    }
+    case 'tally': {
+      if (answer.kind !== 'tally') return err('tallyExpected');
+      const allowed = new Set(spec.options);
+      for (const [id, n] of Object.entries(answer.counts)) {
+        if (!allowed.has(id)) return err('notCandidate');
+        if (!Number.isInteger(n) || n < 0 || n > spec.max) return err('countRange', { max: spec.max });
+      }
+      return null;
+    }
+  }
+}

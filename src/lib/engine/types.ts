@@ -1,0 +1,124 @@
+/**
+ * The vocabulary every game shares: players in their seats, numbered phases, the step the
+ * moderator is on (what to read aloud, what only the moderator sees, what kind of answer it
+ * takes) and the events that move a game on.
+ *
+ * Pure data. Nothing here knows about Svelte, Dexie or i18next: text is carried as i18n keys
+ * with parameters, and the screens translate it.
+ */
+
+export type PlayerId = string;
+
+export interface Player {
+  id: PlayerId;
+  name: string;
+  /** 0-based position around the table, clockwise. */
+  seat: number;
+}
+
+export type PhaseKind = 'day' | 'night';
+
+export interface Phase {
+  kind: PhaseKind;
+  /** 1-based: Day 1, Night 1, Day 2, … */
+  number: number;
+}
+
+/** A translatable text: an i18n key (`namespace:path`) and its interpolation values. */
+export interface Text {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** What the moderator may answer on a step. */
+export type AnswerSpec =
+  | { kind: 'none' }
+  | { kind: 'yesno'; yes?: Text; no?: Text }
+  | {
+      kind: 'players';
+      /** Fewest and most players that may be picked. `min: 0` lets the moderator pick nobody. */
+      min: number;
+      max: number;
+      /** Players that may be picked, in seating order. Everyone else is shown disabled. */
+      candidates: PlayerId[];
+      /** Marks shown next to a player on the answer widget (e.g. "protected last Day"). */
+      marks?: Record<PlayerId, Text>;
+      /** Label of the "nobody" choice when `min` is 0. */
+      none?: Text;
+      /** Offer "draw at random" (the seeded generator picks among the candidates). */
+      random?: boolean;
+    }
+  | {
+      kind: 'tally';
+      /** One counter per option, in seating order. */
+      options: PlayerId[];
+      /** Highest count a single option can receive. */
+      max: number;
+    };
+
+/** The moderator's answer to a step. */
+export type Answer =
+  | { kind: 'none' }
+  | { kind: 'yesno'; value: boolean }
+  | { kind: 'players'; ids: PlayerId[] }
+  | { kind: 'random' }
+  | { kind: 'tally'; counts: Record<PlayerId, number> };
+
+/** The step the moderator is on, as a screen shows it. */
+export interface Step {
+  /** Stable id within the game, e.g. `day.wizard`. */
+  id: string;
+  /** The rule book's number for this step, where the book numbers it. */
+  number?: string;
+  /** Role (or group) called by this step, if any: an i18n key. */
+  role?: Text;
+  /** Read aloud by the moderator. */
+  prompt: Text;
+  /** Moderator-only notes, never read aloud. */
+  hints: Text[];
+  answer: AnswerSpec;
+  /** The role is absent, dead or powerless: the moderator only pretends to call it. */
+  pretend?: boolean;
+  /** Eyes closed for everyone but those called. */
+  eyesClosed: boolean;
+  /** Suggested timer for the step, in seconds. */
+  timer?: number;
+  /** Position in the current phase's plan, 1-based, and the plan's length. */
+  progress: { index: number; total: number };
+}
+
+/** Events the moderator sends to a game machine. */
+export type GameEvent =
+  | { type: 'step.answer'; answer: Answer }
+  | { type: 'keeper.override'; override: Override };
+
+/** The moderator's ruling, outside the script: the book's "the Keeper's ruling is final". */
+export type Override =
+  | { kind: 'eliminate'; player: PlayerId }
+  | { kind: 'revive'; player: PlayerId }
+  | { kind: 'declareWinner'; winner: string };
+
+/** One line of a game's history, shown in the log screen. */
+export interface LogLine {
+  phase: Phase;
+  text: Text;
+  /** Only the moderator may see it (secret choices). */
+  secret?: boolean;
+}
+
+/** Who won and why. */
+export interface Outcome {
+  /** A game-specific winner id, e.g. `investigators`, `cult`, `evilChild`. */
+  winner: string;
+  /** Translatable reason shown on the game-over screen. */
+  reason: Text;
+  /** Players who share the win. */
+  winners: PlayerId[];
+}
+
+/** One problem found in a setup, for a clear message on the setup screen. */
+export interface SetupProblem {
+  /** Which part of the form it belongs to. */
+  field: 'players' | 'roles' | 'options';
+  text: Text;
+}
