@@ -1,0 +1,68 @@
+/**
+ * Build configuration: SvelteKit plus the service worker that keeps Lantern working with no
+ * network. The PWA plugin lives only here; vitest.config.ts is separate so tests never build a
+ * service worker.
+ */
+import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { defineConfig } from 'vite';
+
+const DARK = '#14121c';
+
+export default defineConfig({
+  plugins: [
+    sveltekit(),
+    SvelteKitPWA({
+      // The page asks before an update replaces a running game's code.
+      registerType: 'prompt',
+      // Absolute base and scope: Kit's relative asset paths would otherwise register the worker
+      // at ./sw.js with scope ./, which misses deep links such as /game/<id>.
+      base: '/',
+      scope: '/',
+      // The layout registers the worker itself through virtual:pwa-register.
+      injectRegister: false,
+      kit: {
+        // adapter-static writes index.html after the worker is generated; these two put that
+        // fallback in the precache and make it the navigation fallback, so every route opens
+        // offline. (A navigateFallback of '/' would name a URL that is not precached.)
+        adapterFallback: 'index.html',
+        spa: true
+      },
+      manifest: {
+        name: 'Lantern — a moderator\u2019s companion',
+        short_name: 'Lantern',
+        description:
+          'Runs hidden-role party games for the moderator: the script to read aloud, who is alive, and what happened, on one phone, offline.',
+        lang: 'en',
+        dir: 'ltr',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: DARK,
+        theme_color: DARK,
+        categories: ['games', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable'
+          }
+        ]
+      },
+      workbox: {
+        // Everything the app can ever load is precached on the first visit, including the
+        // lazily loaded games and their translations, so nothing needs the network later.
+        globPatterns: ['client/**/*.{js,css,html,svg,png,json,webmanifest,woff2}'],
+        // Take control of the page that registered the worker, so a game started on the very
+        // first visit survives going offline without a reload.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true
+      }
+    })
+  ]
+});
