@@ -1,0 +1,32 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+/**
+ * Registers the service worker that keeps Lantern working offline, and tells the page when a
+ * new version is waiting. The worker itself is generated at build time (vite.config.ts).
+ *
+ * On the first visit the worker installs, precaches the whole app and takes control of this
+ * page at once (clientsClaim), so going offline afterwards loses nothing. Later versions wait
+ * until the moderator accepts them (`onNeedRefresh`), so an update never reloads a game mid-step.
+ */
+
+export interface RegisterOptions {
+  /** A new version is installed and waiting; call `update` to switch to it (the page reloads). */
+  onNeedRefresh: (update: () => Promise<void>) => void;
+  /** The app is cached and will work offline from now on. */
+  onOfflineReady?: () => void;
+}
+
+export async function registerServiceWorker(opts: RegisterOptions): Promise<void> {
+  // No worker in development or tests: the dev server has no built precache to serve, and jsdom
+  // has no service worker support.
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') return;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+
+  const { registerSW } = await import('virtual:pwa-register');
+  const updateSW = registerSW({
+    // Register now rather than on the window's load event: the layout calls this from onMount,
+    // and an early registration means the cache is complete sooner.
+    immediate: true,
+    onNeedRefresh: () => opts.onNeedRefresh(() => updateSW(true)),
+    onOfflineReady: () => opts.onOfflineReady?.()
+  });
+}
