@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * Serves the built app (build/) on localhost, as any static host would: real files with their
+ * MIME types, and index.html for every other path so deep links such as /game/<id> open the
+ * single-page app. `/index.html` itself is served too: the service worker precaches it by that
+ * name (vite preview answers it with a 404, which silently drops the worker).
+ *
+ *   node scripts/serve.mjs            # http://127.0.0.1:4173 (PORT=… to change)
+ *   import { startServer } from './serve.mjs'   // tests: startServer({ port: 0 })
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DEFAULT_ROOT = fileURLToPath(new URL('../build', import.meta.url));
+const HOST = '127.0.0.1';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8'
+};
+
+/** Hashed files never change; the worker, the manifest and pages must always be re-checked. */
+function cacheControl(path) {
+  if (path.includes(`${sep}_app${sep}immutable${sep}`)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/** @returns {Promise<string | null>} the file to send for a URL path, or null. */
+async function resolveFile(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const candidate = normalize(join(root, decoded));
+  // Never leave the served folder.
+  if (candidate !== root && !candidate.startsWith(root + sep)) return null;
+  try {
+    const info = await stat(candidate);
+    if (info.isFile()) return candidate;
+    if (info.isDirectory()) {
+      const index = join(candidate, 'index.html');
+      if ((await stat(index).catch(() => null))?.isFile()) return index;
+    }
+  } catch {
+    // not there
+  }
+  return null;
+}
+
+/**
+ * Starts serving `root`. Resolves once listening.
+ * @param {{ port?: number, root?: string, host?: string, log?: boolean }} [options] port 0 picks a free port.
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, server: import('node:http').Server }>}
+ */
+export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOST, log = false } = {}) {
+  const base = resolve(root);
+  const fallback = join(base, 'index.html');
+  if (!(await stat(fallback).catch(() => null))?.isFile()) {
+    throw new Error(`No ${fallback}: build the app first (npm run build).`);
+  }
+
+  const server = createServer(async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const found = await resolveFile(base, pathname);
+    // An unknown path with a file extension is a missing asset, not a page: answer 404 so a
+    // broken reference shows up instead of being masked by the app shell.
+    const ext = extname(pathname);
+    const looksLikeAsset = ext !== '.html' && ext in MIME;
+    if (!found && looksLikeAsset) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Not found\n');
+      return;
+    }
+    const file = found ?? fallback;
+    const info = await stat(file);
+    res.writeHead(200, {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': info.size,
+      'Cache-Control': cacheControl(file),
+      'X-Content-Type-Options': 'nosniff'
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  });
+
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => ok(undefined));
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host}:${actualPort}`;
+  if (log) console.log(`Lantern is served at ${url}/ (from ${base}); Ctrl+C stops it.`);
+  return {
+    url,
+    port: actualPort,
+    server,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.();
+        server.close(() => ok(undefined));
+      })
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 4173);
+  startServer({ port, log: true }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
