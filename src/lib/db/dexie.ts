@@ -1,0 +1,149 @@
+/**
+ * The IndexedDB storage, through Dexie: the schema of the `lantern` database, every version of
+ * it ever shipped, and the transactions that keep a game and its log in step.
+ */
+import Dexie, { type Table } from 'dexie';
+import { StorageError, toStorageError } from './errors';
+import { isNextEntry, type EventRecord, type GameRecord, type SettingRecord, type Storage } from './types';
+
+export const DB_NAME = 'lantern';
+
+export class LanternDB extends Dexie {
+  games!: Table<GameRecord, string>;
+  events!: Table<EventRecord, [string, number]>;
+  settings!: Table<SettingRecord, string>;
+
+  constructor(name: string, deps: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
+    // The factory is passed in rather than read by Dexie when it loads, so that a browser
+    // (or a test) without IndexedDB is noticed at open time.
+    super(name, deps);
+    // Keep every version ever shipped, oldest first: a phone may still hold any of them, and
+    // Dexie upgrades through each in turn. To change the schema, add a new declaration below
+    // the last one and never edit an old one, e.g.
+    //   this.version(2)
+    //     .stores({ games: 'id, gameId, status, updatedAt, createdAt' })
+    //     .upgrade((tx) => tx.table('games').toCollection().modify((g) => { g.createdAt ??= g.updatedAt; }));
+    // Tables left out of a later `stores()` keep their schema; `null` deletes one.
+    this.version(1).stores({
+      games: 'id, gameId, status, updatedAt',
+      // The log is keyed by game and position, so a second entry at the same position is refused.
+      events: '[gameId+seq], gameId',
+      settings: 'key'
+    });
+  }
+}
+
+export class DexieStorage implements Storage {
+  readonly kind = 'indexeddb' as const;
+
+  constructor(readonly db: LanternDB) {}
+
+  async #run<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (e) {
+      throw toStorageError(e);
+    }
+  }
+
+  listGames(): Promise<GameRecord[]> {
+    return this.#run(() => this.db.games.orderBy('updatedAt').reverse().toArray());
+  }
+
+  getGame(id: string): Promise<{ game: GameRecord; events: EventRecord[] } | null> {
+    const { games, events } = this.db;
+    return this.#run(() =>
+      this.db.transaction('r', games, events, async () => {
+        const game = await games.get(id);
+        if (!game) return null;
+        // The compound key keeps the log in order without sorting.
+        const log = await events.where('[gameId+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
+        return { game, events: log };
+      })
+    );
+  }
+
+  createGame(game: GameRecord): Promise<void> {
+    return this.#run(async () => {
+      await this.db.games.add(game);
+    });
+  }
+
+  appendEvent(game: GameRecord, event: EventRecord): Promise<void> {
+    const { games, events } = this.db;
+    return this.#run(() =>
+      this.db.transaction('rw', games, events, async () => {
+        const stored = await games.get(game.id);
+        // Another tab (or a stale screen) moved the game on: writing would fork its history.
+        if (!isNextEntry(stored, game, event)) throw new StorageError('conflict');
+        await events.add(event);
+        await games.put(game);
+      })
+    );
+  }
+
+  deleteGame(id: string): Promise<void> {
+    const { games, events } = this.db;
+    return this.#run(() =>
+      this.db.transaction('rw', games, events, async () => {
+        await events.where('gameId').equals(id).delete();
+        await games.delete(id);
+      })
+    );
+  }
+
+  getSetting<T>(key: string, fallback: T): Promise<T> {
+    return this.#run(async () => {
+      const row = await this.db.settings.get(key);
+      return row ? (row.value as T) : fallback;
+    });
+  }
+
+  setSetting(key: string, value: unknown): Promise<void> {
+    return this.#run(async () => {
+      await this.db.settings.put({ key, value });
+    });
+  }
+}
+
+export interface OpenOptions {
+  name?: string;
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** Give up on an open that neither succeeds nor fails (seen on some mobile browsers). */
+  timeoutMs?: number;
+}
+
+/** Open (and, on first use, create or upgrade) the database. Rejects with an `unavailable` StorageError. */
+export async function openDexieStorage(options: OpenOptions = {}): Promise<DexieStorage> {
+  const {
+    name = DB_NAME,
+    indexedDB = globalThis.indexedDB,
+    IDBKeyRange = globalThis.IDBKeyRange,
+    timeoutMs = 5000
+  } = options;
+  if (!indexedDB || !IDBKeyRange) throw new StorageError('unavailable');
+  let db: LanternDB;
+  try {
+    db = new LanternDB(name, { indexedDB, IDBKeyRange });
+  } catch (e) {
+    throw new StorageError('unavailable', { cause: e });
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StorageError('unavailable')), timeoutMs);
+    // Another tab holds an older version open and does not let go: waiting would freeze the app.
+    db.on('blocked', () => reject(new StorageError('unavailable')));
+  });
+  try {
+    await Promise.race([db.open(), givenUp]);
+    return new DexieStorage(db);
+  } catch (e) {
+    db.close();
+    const err = toStorageError(e);
+    // Whatever stopped the open, this browser cannot keep the game.
+    throw err.kind === 'unavailable' ? err : new StorageError('unavailable', { cause: e });
+  } finally {
+    clearTimeout(timer);
+  }
+}

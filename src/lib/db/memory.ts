@@ -1,0 +1,78 @@
+/**
+ * A storage that lives only as long as the page: used when this browser cannot keep data
+ * (IndexedDB missing, blocked or failing), and in tests. It applies the same rules as the
+ * IndexedDB storage and hands out copies, so no caller can change what is stored by
+ * mutating an object it was given or got back.
+ */
+import { StorageError, toStorageError } from './errors';
+import { isNextEntry, type EventRecord, type GameRecord, type Storage } from './types';
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export class MemoryStorage implements Storage {
+  readonly kind = 'memory' as const;
+  readonly #games = new Map<string, GameRecord>();
+  readonly #events = new Map<string, EventRecord[]>();
+  readonly #settings = new Map<string, unknown>();
+
+  async #run<T>(op: () => T): Promise<T> {
+    try {
+      return op();
+    } catch (e) {
+      throw toStorageError(e);
+    }
+  }
+
+  listGames(): Promise<GameRecord[]> {
+    // Same order as the reversed `updatedAt` index: ties fall back to the id, descending.
+    return this.#run(() =>
+      [...this.#games.values()]
+        .sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+        .map(clone)
+    );
+  }
+
+  getGame(id: string): Promise<{ game: GameRecord; events: EventRecord[] } | null> {
+    return this.#run(() => {
+      const game = this.#games.get(id);
+      return game ? { game: clone(game), events: clone(this.#events.get(id) ?? []) } : null;
+    });
+  }
+
+  createGame(game: GameRecord): Promise<void> {
+    return this.#run(() => {
+      if (this.#games.has(game.id)) throw new StorageError('conflict');
+      const copy = clone(game);
+      this.#games.set(copy.id, copy);
+    });
+  }
+
+  appendEvent(game: GameRecord, event: EventRecord): Promise<void> {
+    return this.#run(() => {
+      if (!isNextEntry(this.#games.get(game.id), game, event)) throw new StorageError('conflict');
+      // Both copies are made before anything is written, so a value that cannot be stored
+      // leaves the game as it was, like an aborted transaction.
+      const g = clone(game);
+      const e = clone(event);
+      this.#events.set(g.id, [...(this.#events.get(g.id) ?? []), e]);
+      this.#games.set(g.id, g);
+    });
+  }
+
+  deleteGame(id: string): Promise<void> {
+    return this.#run(() => {
+      this.#games.delete(id);
+      this.#events.delete(id);
+    });
+  }
+
+  getSetting<T>(key: string, fallback: T): Promise<T> {
+    return this.#run(() => (this.#settings.has(key) ? clone(this.#settings.get(key) as T) : fallback));
+  }
+
+  setSetting(key: string, value: unknown): Promise<void> {
+    return this.#run(() => {
+      this.#settings.set(key, clone(value));
+    });
+  }
+}

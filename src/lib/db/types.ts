@@ -1,0 +1,79 @@
+/**
+ * What Lantern keeps on the phone: one record per game (its setup, seed and latest snapshot)
+ * and its event log, one row per move, plus a few settings. These shapes are shared by the
+ * IndexedDB storage and the in-memory fallback, which must behave the same, as is the rule
+ * both apply before appending to a log.
+ */
+import type { GameInput } from '../engine/game';
+import type { LoggedEvent, PersistedSnapshot } from '../engine/session';
+import type { Phase } from '../engine/types';
+
+/** Enough to list a game on the home screen without loading its rules. */
+export interface GameSummary {
+  /** Player names in seating order. */
+  players: string[];
+  phase: Phase | null;
+  stage: 'dealing' | 'play' | 'over';
+  /** The game-specific winner id once the game is over. */
+  winner: string | null;
+}
+
+export interface GameRecord {
+  /** This game's own id (a UUID); `EventRecord.gameId` refers to it. */
+  id: string;
+  /** Which game is played, e.g. `cluethulhu`. */
+  gameId: string;
+  createdAt: number;
+  updatedAt: number;
+  input: GameInput<unknown>;
+  /** The machine version `snapshot` was written by. */
+  machineVersion: number;
+  /** Snapshot after the latest log entry. */
+  snapshot: PersistedSnapshot;
+  /** Number of log entries so far (undo entries included). */
+  seq: number;
+  status: 'active' | 'over';
+  summary: GameSummary;
+}
+
+export interface EventRecord {
+  /** The `GameRecord.id` this entry belongs to (not the kind of game). */
+  gameId: string;
+  /** 1-based position in the log; equals the game's `seq` once this entry is written. */
+  seq: number;
+  at: number;
+  event: LoggedEvent;
+  /** Snapshot after this entry, so any point of the game can be shown without a replay. */
+  snapshot: PersistedSnapshot;
+  machineVersion: number;
+}
+
+export interface Storage {
+  kind: 'indexeddb' | 'memory';
+  /** Most recently updated first. */
+  listGames(): Promise<GameRecord[]>;
+  /** The game and its log in order, or null when there is no such game. */
+  getGame(id: string): Promise<{ game: GameRecord; events: EventRecord[] } | null>;
+  /** Rejects with a `conflict` StorageError when a game with this id exists. */
+  createGame(game: GameRecord): Promise<void>;
+  /**
+   * Add one log entry and the game's new state in ONE transaction. Rejects with a `conflict`
+   * StorageError, writing nothing, unless the stored game is exactly one entry behind.
+   */
+  appendEvent(game: GameRecord, event: EventRecord): Promise<void>;
+  /** The game and its whole log, in one transaction. */
+  deleteGame(id: string): Promise<void>;
+  getSetting<T>(key: string, fallback: T): Promise<T>;
+  setSetting(key: string, value: unknown): Promise<void>;
+}
+
+/** A settings row. */
+export interface SettingRecord {
+  key: string;
+  value: unknown;
+}
+
+/** The rule both storages apply before appending: the entry is the stored game's next one. */
+export function isNextEntry(stored: GameRecord | undefined, game: GameRecord, event: EventRecord): boolean {
+  return !!stored && event.gameId === game.id && event.seq === game.seq && stored.seq === event.seq - 1;
+}

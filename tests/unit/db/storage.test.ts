@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage, openDexieStorage, StorageError, type DexieStorage, type Storage } from '$lib/db';
+import { gameRecord, nextEntry } from './fixtures';
+
+let dbCount = 0;
+const opened: DexieStorage[] = [];
+async function dexie(): Promise<DexieStorage> {
+  const s = await openDexieStorage({ name: `lantern-test-${++dbCount}` });
+  opened.push(s);
+  return s;
+}
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const s of opened.splice(0)) s.db.close();
+});
+
+async function rejection(p: Promise<unknown>): Promise<StorageError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err
+  );
+  expect(e).toBeInstanceOf(StorageError);
+  return e as StorageError;
+}
+
+// Both storages must keep the same promises: the app cannot tell which one it got.
+describe.each([
+  ['IndexedDB', dexie],
+  ['in-memory', async () => new MemoryStorage()]
+] as const)('%s storage', (_name, make: () => Promise<Storage>) => {
+  it('creates, gets and deletes a game with its log', async () => {
+    const s = await make();
+    const g = gameRecord('g1');
+    await s.createGame(g);
+    const one = nextEntry(g);
+    await s.appendEvent(one.game, one.event);
+    expect(await s.getGame('g1')).toEqual({ game: one.game, events: [one.event] });
+    await s.deleteGame('g1');
+    expect(await s.getGame('g1')).toBeNull();
+    expect(await s.listGames()).toEqual([]);
+  });
+
+  it('returns null for a game that does not exist', async () => {
+    const s = await make();
+    expect(await s.getGame('nope')).toBeNull();
+  });
+
+  it('lists the most recently updated game first', async () => {
+    const s = await make();
+    await s.createGame(gameRecord('old', { updatedAt: 10 }));
+    await s.createGame(gameRecord('new', { updatedAt: 30 }));
+    await s.createGame(gameRecord('mid', { updatedAt: 20 }));
+    expect((await s.listGames()).map((g) => g.id)).toEqual(['new', 'mid', 'old']);
+  });
+
+  it('returns the log in order, past ten entries', async () => {
+    const s = await make();
+    let g = gameRecord('g');
+    await s.createGame(g);
+    for (let i = 0; i < 12; i++) {
+      const n = nextEntry(g);
+      await s.appendEvent(n.game, n.event);
+      g = n.game;
+    }
+    const got = await s.getGame('g');
+    expect(got?.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(got?.game.seq).toBe(12);
+  });
+
+  it('deletes only the given game and its own log', async () => {
+    const s = await make();
+    for (const id of ['a', 'b']) {
+      const g = gameRecord(id);
+      await s.createGame(g);
+      const n = nextEntry(g);
+      await s.appendEvent(n.game, n.event);
+    }
+    await s.deleteGame('a');
+    expect((await s.getGame('b'))?.events).toHaveLength(1);
+    expect(await s.getGame('a')).toBeNull();
+  });
+
+  it('refuses to create a game twice', async () => {
+    const s = await make();
+    await s.createGame(gameRecord('g'));
+    expect((await rejection(s.createGame(gameRecord('g', { updatedAt: 5 })))).kind).toBe('conflict');
+    expect((await s.getGame('g'))?.game.updatedAt).toBe(1000);
+  });
+
+  it('writes nothing when the entry is not the stored game’s next one', async () => {
+    const s = await make();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    const one = nextEntry(g);
+    const two = nextEntry(one.game);
+    // Skipping an entry, and writing the same entry twice, are both conflicts.
+    const skipped = await rejection(s.appendEvent(two.game, two.event));
+    expect(skipped.kind).toBe('conflict');
+    expect(skipped.text).toEqual({ key: 'common:storage.conflict' });
+    await s.appendEvent(one.game, one.event);
+    expect((await rejection(s.appendEvent(one.game, one.event))).kind).toBe('conflict');
+    expect(await s.getGame('g')).toEqual({ game: one.game, events: [one.event] });
+  });
+
+  it('refuses an entry for a game that does not exist', async () => {
+    const s = await make();
+    const n = nextEntry(gameRecord('ghost'));
+    expect((await rejection(s.appendEvent(n.game, n.event))).kind).toBe('conflict');
+    expect(await s.getGame('ghost')).toBeNull();
+  });
+
+  it('keeps settings, with a fallback for unset ones', async () => {
+    const s = await make();
+    expect(await s.getSetting('language', 'en')).toBe('en');
+    await s.setSetting('language', 'pl');
+    await s.setSetting('nothing', null);
+    expect(await s.getSetting('language', 'en')).toBe('pl');
+    expect(await s.getSetting('nothing', 'x')).toBeNull();
+  });
+
+  it('is not changed by mutating what was passed in or read out', async () => {
+    const s = await make();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    g.summary.players.push('Mallory');
+    const read = await s.getGame('g');
+    read!.game.snapshot.value = 'tampered';
+    (await s.listGames())[0].seq = 99;
+    expect(await s.getGame('g')).toEqual({ game: gameRecord('g'), events: [] });
+  });
+});
+
+describe('IndexedDB storage', () => {
+  it('declares schema version 1 with the documented tables and indexes', async () => {
+    const { db } = await dexie();
+    expect(db.verno).toBe(1);
+    const schema = Object.fromEntries(
+      db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')])
+    );
+    expect(schema).toEqual({
+      games: 'id, gameId, status, updatedAt',
+      events: '[gameId+seq], gameId',
+      settings: 'key'
+    });
+  });
+
+  it('keeps what it wrote after the database is closed and opened again', async () => {
+    const name = `lantern-test-${++dbCount}`;
+    const first = await openDexieStorage({ name });
+    const g = gameRecord('g');
+    await first.createGame(g);
+    const n = nextEntry(g);
+    await first.appendEvent(n.game, n.event);
+    first.db.close();
+    const second = await openDexieStorage({ name });
+    opened.push(second);
+    expect(await second.getGame('g')).toEqual({ game: n.game, events: [n.event] });
+  });
+
+  it('writes neither the entry nor the game when writing the game fails', async () => {
+    const s = await dexie();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    const n = nextEntry(g);
+    vi.spyOn(s.db.games, 'put').mockRejectedValueOnce(new Error('disk on fire'));
+    const err = await rejection(s.appendEvent(n.game, n.event));
+    expect(err.kind).toBe('unknown');
+    expect(await s.getGame('g')).toEqual({ game: g, events: [] });
+  });
+
+  it('reports a full disk as quota, with the text to show', async () => {
+    const s = await dexie();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    const n = nextEntry(g);
+    vi.spyOn(s.db.games, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const err = await rejection(s.appendEvent(n.game, n.event));
+    expect(err.kind).toBe('quota');
+    expect(err.text).toEqual({ key: 'common:storage.quotaFull' });
+    expect(await s.getGame('g')).toEqual({ game: g, events: [] });
+  });
+});
