@@ -1,0 +1,37 @@
+/**
+ * How Lantern configures i18next: the languages it speaks, the fallback to English, and the
+ * options every instance shares (the app's one, and those tests build around fixture texts).
+ */
+import i18next, { type i18n as I18next, type Resource } from 'i18next';
+
+export const LANGUAGES = ['en', 'pl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** The phone's language when Lantern speaks it, else English. */
+export function detectLanguage(language: string | undefined = globalThis.navigator?.language): Language {
+  return language?.toLowerCase().startsWith('pl') ? 'pl' : 'en';
+}
+
+/** A ready instance: `init` runs synchronously because every resource is passed in. */
+export function createI18next(language: Language, resources: Resource): I18next {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    resources,
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    ns: ['common'],
+    defaultNS: 'common',
+    // Game namespaces are added later with addResourceBundle; there is no backend.
+    partialBundledLanguages: true,
+    initAsync: false,
+    // Svelte escapes whatever it renders; escaping here too would show "&amp;" to the players.
+    interpolation: { escapeValue: false },
+    returnNull: false
+  });
+  return instance;
+}

@@ -1,0 +1,98 @@
+/**
+ * The app's translations as Svelte state. Components call `i18n.t(key)` or `i18n.tx(text)`;
+ * because both read a `$state` counter, every such call re-runs when the language changes or
+ * a game's namespace arrives. This is the only module that talks to i18next.
+ */
+import type { Text } from '../engine/types';
+import { createI18next, detectLanguage, LANGUAGES, type Language } from './config';
+import enCommon from '$locales/en/common.json';
+import plCommon from '$locales/pl/common.json';
+
+type Bundle = Record<string, unknown>;
+type Loaders = Record<string, () => Promise<Bundle>>;
+
+export class I18nState {
+  #language: Language = $state('en');
+  // Bumped after every change i18next cannot tell Svelte about.
+  #version = $state(0);
+  readonly #i18next;
+  readonly #loaders: Loaders;
+  /** Game namespaces asked for so far: a language switch loads them in the new language too. */
+  readonly #wanted = new Set<string>();
+  readonly #loading = new Map<string, Promise<void>>();
+
+  /**
+   * @param common the bundled `common` namespace per language
+   * @param loaders lazy namespace files, keyed `/locales/<lang>/<ns>.json`
+   */
+  constructor(language: Language, common: Record<Language, Bundle>, loaders: Loaders) {
+    this.#language = language;
+    this.#loaders = loaders;
+    this.#i18next = createI18next(language, { en: { common: common.en }, pl: { common: common.pl } });
+    setDocumentLanguage(language);
+  }
+
+  get language(): Language {
+    return this.#language;
+  }
+
+  /** Translate a `namespace:path` key. An arrow so that `const { t } = i18n` works. */
+  t = (key: string, params?: Record<string, unknown>): string => {
+    void this.#version;
+    return String(this.#i18next.t(key, params as never));
+  };
+
+  tx = (text: Text): string => this.t(text.key, text.params);
+
+  setLanguage = async (language: Language): Promise<void> => {
+    // Fetch first, switch after: the screen never shows keys while a namespace is on its way.
+    await Promise.all([...this.#wanted].map((ns) => this.#load(language, ns)));
+    await this.#i18next.changeLanguage(language);
+    this.#language = language;
+    setDocumentLanguage(language);
+    this.#version++;
+  };
+
+  /** Make a game's texts available (in the current language and the English fallback). */
+  loadNamespace = async (ns: string): Promise<void> => {
+    if (ns === 'common') return;
+    this.#wanted.add(ns);
+    const languages = new Set<Language>([this.#language, 'en']);
+    await Promise.all([...languages].map((l) => this.#load(l, ns)));
+  };
+
+  /** Load one file once; a failed fetch (offline, not cached yet) may be tried again. */
+  #load(language: Language, ns: string): Promise<void> {
+    const id = `${language}/${ns}`;
+    let loading = this.#loading.get(id);
+    if (!loading) {
+      const load = this.#loaders[`/locales/${id}.json`];
+      // A language may lack a namespace; i18next then falls back to English.
+      if (!load) return Promise.resolve();
+      loading = load().then(
+        (bundle) => {
+          this.#i18next.addResourceBundle(language, ns, bundle, true, true);
+          this.#version++;
+        },
+        (e: unknown) => {
+          this.#loading.delete(id);
+          throw e;
+        }
+      );
+      this.#loading.set(id, loading);
+    }
+    return loading;
+  }
+}
+
+function setDocumentLanguage(language: Language): void {
+  // Screen readers pick their voice from it.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+// Each game's texts are a chunk of their own, fetched with the game; `common` is bundled.
+const loaders = import.meta.glob<Bundle>(['/locales/*/*.json', '!/locales/*/common.json'], { import: 'default' });
+
+export const i18n = new I18nState(detectLanguage(), { en: enCommon, pl: plCommon }, loaders);
+
+export { LANGUAGES };

@@ -1,0 +1,153 @@
+import { flushSync } from 'svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { createI18next, detectLanguage, i18n, I18nState } from '$lib/i18n';
+
+const common = {
+  en: { hello: 'Hello, {{name}}', only: 'English only' },
+  pl: { hello: 'Cześć, {{name}}' }
+};
+
+function fixture(fail = false) {
+  const calls: string[] = [];
+  const file = (path: string, bundle: Record<string, unknown>) => async () => {
+    calls.push(path);
+    if (fail) throw new Error('offline');
+    return bundle;
+  };
+  const loaders = {
+    '/locales/en/game.json': file('en/game', { title: 'The game', role: '$t(game:roles.{{role}})', roles: { wizard: 'Wizard' } }),
+    '/locales/pl/game.json': file('pl/game', { title: 'Gra', roles: { wizard: 'Czarodziej' } })
+  };
+  return { calls, loaders };
+}
+
+/** Every value `read` returns, each time Svelte re-runs it. */
+function track(read: () => string): { seen: string[]; stop: () => void } {
+  const seen: string[] = [];
+  const stop = $effect.root(() => {
+    $effect(() => {
+      seen.push(read());
+    });
+  });
+  flushSync();
+  return { seen, stop };
+}
+
+describe('the i18next configuration', () => {
+  const pluralFixture = {
+    en: { common: { n_one: '{{count}} thing', n_other: '{{count}} things' } },
+    pl: { common: { n_one: '{{count}} rzecz', n_few: '{{count}} rzeczy(few)', n_many: '{{count}} rzeczy(many)', n_other: '{{count}} rzeczy(other)' } }
+  };
+
+  it('picks the Polish plural forms by the CLDR rules', () => {
+    const t = createI18next('pl', pluralFixture).t;
+    expect([1, 2, 4, 5, 12, 21, 22, 25, 112].map((count) => t('common:n', { count }))).toEqual([
+      '1 rzecz',
+      '2 rzeczy(few)',
+      '4 rzeczy(few)',
+      '5 rzeczy(many)',
+      '12 rzeczy(many)',
+      '21 rzeczy(many)',
+      '22 rzeczy(few)',
+      '25 rzeczy(many)',
+      '112 rzeczy(many)'
+    ]);
+  });
+
+  it('leaves escaping to Svelte', () => {
+    const t = createI18next('en', { en: { common: { name: 'Player {{name}}' } } }).t;
+    expect(t('common:name', { name: '<Ann & Bo>' })).toBe('Player <Ann & Bo>');
+  });
+
+  it('resolves a nested key built from a parameter, as game texts do with role ids', () => {
+    const inst = createI18next('en', { en: { common: {}, game: { line: '$t(game:roles.{{role}}) wakes up', roles: { wizard: 'The Wizard' } } } });
+    expect(inst.t('game:line', { role: 'wizard' })).toBe('The Wizard wakes up');
+  });
+
+  it('falls back to English for a text missing in Polish, and to the key when missing everywhere', () => {
+    const t = createI18next('pl', { en: { common: { a: 'A' } }, pl: { common: {} } }).t;
+    expect(t('common:a')).toBe('A');
+    expect(t('common:missing')).toBe('missing');
+  });
+});
+
+describe('detectLanguage', () => {
+  it('speaks Polish to a Polish phone and English to everyone else', () => {
+    expect(detectLanguage('pl-PL')).toBe('pl');
+    expect(detectLanguage('PL')).toBe('pl');
+    expect(detectLanguage('en-GB')).toBe('en');
+    expect(detectLanguage('de-DE')).toBe('en');
+    expect(detectLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('I18nState', () => {
+  it('re-runs a translation when the language changes, and marks the document', async () => {
+    const state = new I18nState('en', common, {});
+    const { seen, stop } = track(() => state.t('common:hello', { name: 'Ann' }));
+    await state.setLanguage('pl');
+    flushSync();
+    expect(seen).toEqual(['Hello, Ann', 'Cześć, Ann']);
+    expect(state.language).toBe('pl');
+    expect(document.documentElement.lang).toBe('pl');
+    stop();
+  });
+
+  it('translates a Text with its parameters', () => {
+    const state = new I18nState('pl', common, {});
+    expect(state.tx({ key: 'common:hello', params: { name: 'Ola' } })).toBe('Cześć, Ola');
+    expect(state.tx({ key: 'common:only' })).toBe('English only');
+  });
+
+  it('loads a game namespace only when asked, then re-runs what shows it', async () => {
+    const { calls, loaders } = fixture();
+    const state = new I18nState('pl', common, loaders);
+    const { seen, stop } = track(() => state.t('game:title'));
+    expect(calls).toEqual([]);
+    await state.loadNamespace('game');
+    flushSync();
+    // Polish, and English as the fallback for texts Polish lacks.
+    expect(calls.sort()).toEqual(['en/game', 'pl/game']);
+    expect(seen.at(-1)).toBe('Gra');
+    expect(state.t('game:role', { role: 'wizard' })).toBe('Czarodziej');
+    await state.loadNamespace('game');
+    expect(calls).toHaveLength(2);
+    stop();
+  });
+
+  it('loads the namespaces in use before switching language', async () => {
+    const { calls, loaders } = fixture();
+    const state = new I18nState('en', common, loaders);
+    await state.loadNamespace('game');
+    expect(calls).toEqual(['en/game']);
+    await state.setLanguage('pl');
+    expect(calls).toEqual(['en/game', 'pl/game']);
+    expect(state.t('game:title')).toBe('Gra');
+  });
+
+  it('lets a namespace that failed to load be tried again', async () => {
+    const failing = fixture(true);
+    const state = new I18nState('en', common, failing.loaders);
+    await expect(state.loadNamespace('game')).rejects.toThrow('offline');
+    await expect(state.loadNamespace('game')).rejects.toThrow('offline');
+    expect(failing.calls).toEqual(['en/game', 'en/game']);
+  });
+
+  it('does not fetch anything for common, which is bundled', async () => {
+    const loader = vi.fn();
+    const state = new I18nState('en', common, { '/locales/en/common.json': loader });
+    await state.loadNamespace('common');
+    expect(loader).not.toHaveBeenCalled();
+  });
+});
+
+describe('the app’s i18n', () => {
+  it('starts in a language Lantern speaks and can switch', async () => {
+    expect(['en', 'pl']).toContain(i18n.language);
+    await i18n.setLanguage('pl');
+    expect(i18n.language).toBe('pl');
+    expect(document.documentElement.lang).toBe('pl');
+    await i18n.setLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
