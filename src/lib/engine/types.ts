@@ -74,6 +74,10 @@ export interface Step {
   role?: Text;
   /** Read aloud by the moderator. */
   prompt: Text;
+  /** Read aloud right after the prompt: announcements such as who was arrested. */
+  announce?: Text[];
+  /** Read aloud once the answer is given (e.g. "Wizard, close your eyes."). */
+  after?: Text;
   /** Moderator-only notes, never read aloud. */
   hints: Text[];
   answer: AnswerSpec;

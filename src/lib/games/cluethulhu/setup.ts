@@ -122,7 +122,7 @@ export function setupWarnings(setup: CluethulhuSetup): SetupProblem[] {
   const counts = countRoles(roleMix(setup));
   return ROLE_IDS.filter((r) => (counts[r] ?? 0) > BOX[r]).map((r) => ({
     field: 'roles' as const,
-    text: { key: 'cluethulhu:setup.warnings.pastBox', params: { role: r, count: counts[r], box: BOX[r] } }
+    text: { key: 'cluethulhu:setup.warnings.pastBox', params: { role: r, count: counts[r] ?? 0, box: BOX[r] } }
   }));
 }
 

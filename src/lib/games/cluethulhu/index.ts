@@ -1,0 +1,25 @@
+/**
+ * Cluethulhu for the Keeper: everything the rest of Lantern needs from this game.
+ * Rules: rules.ts; call order: sequence.ts; the machine: machine.ts; what screens show: view.ts.
+ */
+import type { GameDefinition } from '../../engine/game';
+import { machine, MACHINE_VERSION } from './machine';
+import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type CluethulhuSetup } from './setup';
+import { dealing, view } from './view';
+
+export const cluethulhu: GameDefinition<CluethulhuSetup> = {
+  id: 'cluethulhu',
+  namespace: 'cluethulhu',
+  machineVersion: MACHINE_VERSION,
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  machine,
+  validateSetup,
+  view,
+  dealing,
+  players: (setup) => setup.players
+};
+
+export type { CluethulhuSetup } from './setup';
+export { band, roleMix, setupWarnings, validateSetup } from './setup';
+export { ROLE_IDS, ALL_SPECIALS, CULT_SPECIALS, type RoleId } from './roles';

@@ -1,0 +1,447 @@
+/**
+ * Cluethulhu's call sequence as an XState machine. Each state is one thing the Keeper says
+ * and waits for; states are named after the guide's sections and follow DAY_ORDER and
+ * NIGHT_ORDER (sequence.ts). What an answer changes is decided by the pure rules (rules.ts).
+ *
+ * Shape:
+ *   dealing                       pass-and-peek, one player at a time (skipped for a physical deal)
+ *   play.day.*  /  play.night.*   the script
+ *   interrupt                     a death's consequence that needs an answer first (the
+ *                                 Shoggoth's absorb, the High Priest's successor); then back to
+ *                                 where the script was, through the deep history state
+ *   over                          someone has won
+ *
+ * Every script state starts with the same checks (`guarded`): a win ends the game, a pending
+ * consequence is asked first, and a role that is not called is skipped.
+ */
+import { assign, setup, type TransitionConfig } from 'xstate';
+import type { Answer, GameEvent, PlayerId } from '../../engine/types';
+import type { GameInput } from '../../engine/game';
+import { pick } from '../../engine/rng';
+import type { CluethulhuSetup } from './setup';
+import {
+  checkWin,
+  createContext,
+  cure,
+  declareRitual,
+  die,
+  eliminate,
+  holder,
+  log,
+  majority,
+  player,
+  ritualDue,
+  swapYithian,
+  switchTraitor,
+  type Ctx
+} from './rules';
+import { SLOT_OF, slotMode, type Slot } from './sequence';
+
+export const MACHINE_VERSION = 1;
+
+type Ev = GameEvent;
+
+/** The players picked in an answer (empty for "nobody"). */
+export function picked(e: Ev): PlayerId[] {
+  return e.type === 'step.answer' && e.answer.kind === 'players' ? e.answer.ids : [];
+}
+const first = (e: Ev): PlayerId | null => picked(e)[0] ?? null;
+const saidYes = (e: Ev) => e.type === 'step.answer' && e.answer.kind === 'yesno' && e.answer.value;
+const answerOf = (e: Ev): Answer | null => (e.type === 'step.answer' ? e.answer : null);
+
+const C = '#cluethulhu';
+
+export const machine = setup({
+  types: {
+    context: {} as Ctx,
+    events: {} as Ev,
+    input: {} as GameInput<CluethulhuSetup>
+  },
+  guards: {
+    hasOutcome: ({ context }) => context.outcome !== null,
+    hasPending: ({ context }) => context.pending.length > 0,
+    teamWon: ({ context }) => checkWin(context).outcome !== null,
+    skipped: ({ context }, params: { slot: Slot }) => slotMode(context, params.slot) === 'skip',
+    dealDone: ({ context }) => context.dealt >= context.players.length,
+    saidYes: ({ event }) => saidYes(event),
+    pickedSomeone: ({ event }) => first(event) !== null,
+    isFirstDay: ({ context }) => context.phase.number === 1,
+    wizardRepeats: ({ context, event }) => first(event) !== null && first(event) === context.wizardLast,
+    detectiveRepeats: ({ context, event }) => first(event) !== null && first(event) === context.detectiveLast,
+    ritualDue: ({ context }) => ritualDue(context),
+    voteHasOneMajority: ({ context, event }) => majorityOf(context, event).length === 1,
+    voteHasSeveralMajorities: ({ context, event }) => majorityOf(context, event).length > 1,
+    electionTied: ({ context, event }) => topOf(event).length > 1
+  },
+  actions: {
+    dealOne: assign({ dealt: ({ context }) => context.dealt + 1 }),
+    visit: assign(({ context }, params: { slot: Slot }) =>
+      context.visited.includes(params.slot) ? {} : { visited: [...context.visited, params.slot] }
+    ),
+    startDay: assign(({ context }) => ({
+      phase: { kind: 'day' as const, number: context.phase.number + 1 },
+      arrestTarget: undefined,
+      dayTarget: null,
+      failed: null,
+      vote: null,
+      notices: [],
+      out: [],
+      visited: []
+    })),
+    startNight: assign(({ context }) => ({
+      phase: { kind: 'night' as const, number: context.phase.number },
+      dayTarget: null,
+      failed: null,
+      visited: []
+    })),
+
+    // ---- Day
+    giveDoll: assign(({ context, event }) => {
+      const to = first(event)!;
+      const from = context.doll && player(context, context.doll).alive ? context.doll : null;
+      return { ...log(context, 'doll', { name: player(context, to).name }, true), doll: to, dollFrom: from };
+    }),
+    expireProtection: assign({ protected: null, wizardLast: null }),
+    protect: assign(({ context, event }) => {
+      const to = first(event)!;
+      return { ...log(context, 'protect', { name: player(context, to).name }, true), protected: to, wizardLast: to };
+    }),
+    protectionFails: assign(({ context, event }) => ({
+      ...log(context, 'protectFails', { name: player(context, first(event)!).name }, true),
+      protected: null,
+      wizardLast: first(event),
+      failed: 'wizard' as const
+    })),
+    release: assign({ detained: null }),
+    detain: assign(({ context, event }) => {
+      const to = first(event)!;
+      return { ...log(context, 'detain', { name: player(context, to).name }, true), detained: to, detectiveLast: to };
+    }),
+    detentionInvalid: assign(({ context, event }) => ({
+      ...log(context, 'detainInvalid', { name: player(context, first(event)!).name }, true),
+      detained: null,
+      detectiveLast: first(event),
+      failed: 'detective' as const
+    })),
+    forgetDetective: assign({ detectiveLast: null }),
+    chooseArrest: assign(({ context, event }) => {
+      const to = first(event);
+      return {
+        ...log(context, to ? 'arrestChosen' : 'arrestNone', to ? { name: player(context, to).name } : {}, true),
+        arrestTarget: to
+      };
+    }),
+    arrest: assign(({ context }) => {
+      if (!context.arrestTarget) return {};
+      return eliminate(context, context.arrestTarget, 'arrest').ctx;
+    }),
+    makeSiblings: assign(({ context, event }) => {
+      const [a, b] = picked(event);
+      return {
+        ...log(context, 'siblings', { a: player(context, a).name, b: player(context, b).name }, true),
+        siblings: [a, b] as [PlayerId, PlayerId],
+        spent: { ...context.spent, mother: true as const }
+      };
+    }),
+    cureTarget: assign(({ context, event }) => {
+      const to = first(event)!;
+      const before = player(context, to).role;
+      return {
+        ...log(cure(context, to), 'cure', { name: player(context, to).name, role: before }, true),
+        dayTarget: to,
+        spent: { ...context.spent, psychiatrist: true as const }
+      };
+    }),
+    spy: assign(({ context, event }) => {
+      const to = first(event)!;
+      return { ...log(context, 'spy', { name: player(context, to).name, role: player(context, to).role }, true), dayTarget: to };
+    }),
+    switchSides: assign(({ context }) => {
+      const t = holder(context, 'traitor')!;
+      return { ...log(switchTraitor(context, t.id), 'traitor', { name: t.name }, true), spent: { ...context.spent, traitor: true as const } };
+    }),
+    swap: assign(({ context, event }) => {
+      const y = holder(context, 'yithian')!;
+      const to = first(event)!;
+      const role = player(context, to).role;
+      return {
+        ...log(swapYithian(context, y.id, to), 'swap', { name: y.name, target: player(context, to).name, role }, true),
+        dayTarget: to,
+        dayActor: y.id,
+        spent: { ...context.spent, yithian: true as const }
+      };
+    }),
+
+    // ---- Night
+    nightfall: assign(({ context }) => ({ out: [], notices: [], pending: [...context.pending, ...context.deferred], deferred: [] })),
+    elect: assign(({ context, event }) => {
+      const to = topOf(event)[0];
+      return { ...log(context, 'highPriest', { name: player(context, to).name }), highPriest: to, highPriestTie: [] };
+    }),
+    holdTie: assign(({ event }) => ({ highPriestTie: topOf(event) })),
+    breakTie: assign(({ context, event }) => {
+      let to = first(event);
+      let rng = context.rng;
+      if (answerOf(event)?.kind === 'random') [to, rng] = pick(context.rng, context.highPriestTie);
+      return { ...log(context, 'highPriest', { name: player(context, to!).name }), rng, highPriest: to, highPriestTie: [] };
+    }),
+    declareRitual: assign(({ context }) => declareRitual(context)),
+    clearAnnouncements: assign({ out: [], notices: [] }),
+    accuse: assign(({ context, event }) => {
+      const accused = picked(event);
+      const names = accused.map((id) => player(context, id).name).join(', ');
+      return {
+        ...(accused.length ? log(context, 'accused', { names }) : context),
+        vote: { accused, options: accused, round: 1, result: accused.length ? null : { deadlock: true as const } }
+      };
+    }),
+    murder: assign(({ context, event }) => {
+      const target = majorityOf(context, event)[0];
+      const { ctx, spared } = eliminate(context, target, 'murder');
+      return { ...ctx, vote: { ...context.vote!, result: { target, spared } } };
+    }),
+    revote: assign(({ context, event }) => ({
+      vote: { ...context.vote!, options: majorityOf(context, event), round: context.vote!.round + 1 }
+    })),
+    voteAgain: assign(({ context }) => ({ vote: { ...context.vote!, options: context.vote!.accused, round: context.vote!.round + 1 } })),
+    deadlock: assign(({ context }) => ({ ...log(context, 'deadlock'), vote: { ...context.vote!, result: { deadlock: true as const } } })),
+
+    // ---- Consequences and the Keeper's rulings
+    resolvePending: assign(({ context, event }) => resolvePending(context, event)),
+    dropUnanswerable: assign(({ context }) => ({ pending: context.pending.slice(1) })),
+    settleOutcome: assign(({ context }) => (context.outcome ? {} : checkWin(context))),
+    override: assign(({ context, event }) => {
+      if (event.type !== 'keeper.override') return {};
+      const o = event.override;
+      if (o.kind === 'eliminate') return log(die(context, o.player, 'keeper'), 'keeperEliminate', { name: player(context, o.player).name });
+      if (o.kind === 'revive') {
+        const p = player(context, o.player);
+        return log({ ...context, players: context.players.map((q) => (q.id === p.id ? { ...q, alive: true, fate: null } : q)) }, 'keeperRevive', { name: p.name });
+      }
+      return {
+        ...log(context, 'keeperWinner', { winner: o.winner }),
+        outcome: { winner: o.winner, reason: { key: 'cluethulhu:outcome.keeper' }, winners: winnersFor(context, o.winner) }
+      };
+    })
+  }
+}).createMachine({
+  id: 'cluethulhu',
+  context: ({ input }) => createContext(input.setup, input.seed),
+  initial: 'dealing',
+  on: {
+    'keeper.override': { guard: ({ context }) => context.dealt >= context.players.length, actions: 'override' }
+  },
+  states: {
+    dealing: {
+      always: { guard: 'dealDone', target: 'play' },
+      on: { 'step.answer': { actions: 'dealOne' } }
+    },
+    play: {
+      initial: 'day',
+      states: {
+        hist: { type: 'history', history: 'deep' },
+        day: {
+          initial: 'evilChild',
+          states: {
+            // Guide, "First Day Only – Evil Child Identification" / "Haunted Doll Swap".
+            evilChild: guarded('evilChild', 'wizard', {
+              'step.answer': [{ guard: 'pickedSomeone', actions: 'giveDoll', target: 'dollHandOver' }, { target: 'wizard' }]
+            }),
+            dollHandOver: guarded('dollHandOver', null, { 'step.answer': { target: 'wizard' } }),
+            // Guide, "Day – Wizard": protection lasts until the next Wizard turn, which is now.
+            wizard: guarded('wizard', 'detective', {
+              'step.answer': [
+                { guard: 'wizardRepeats', actions: ['expireProtection', 'protectionFails'], target: 'wizardFails' },
+                { guard: 'pickedSomeone', actions: ['expireProtection', 'protect'], target: 'detective' },
+                { actions: 'expireProtection', target: 'detective' }
+              ]
+            }, 'expireProtection'),
+            wizardFails: guarded('wizardFails', null, { 'step.answer': { target: 'detective' } }),
+            // Guide, "Day – Detective": the previous detainee is freed at the Detective's turn.
+            detective: guarded('detective', 'investigatorsVote', {
+              'step.answer': [
+                { guard: 'detectiveRepeats', actions: ['release', 'detentionInvalid'], target: 'detectiveInvalid' },
+                { guard: 'pickedSomeone', actions: ['release', 'detain'], target: 'investigatorsVote' },
+                { actions: ['release', 'forgetDetective'], target: 'investigatorsVote' }
+              ]
+            }, ['release', 'forgetDetective']),
+            detectiveInvalid: guarded('detectiveInvalid', null, { 'step.answer': { target: 'investigatorsVote' } }),
+            // Guide, "Day – Investigators": vote (unanimous, one minute), sleep, arrest.
+            investigatorsVote: guarded('investigatorsVote', null, { 'step.answer': { actions: 'chooseArrest', target: 'investigatorsSleep' } }),
+            investigatorsSleep: guarded('investigatorsSleep', null, { 'step.answer': { target: 'investigatorsArrest' } }),
+            investigatorsArrest: guarded('investigatorsArrest', null, { 'step.answer': { actions: 'arrest', target: 'mother' } }),
+            // Guide, "Day – Mother (once only)".
+            mother: guarded('mother', 'psychiatrist', {
+              'step.answer': [{ guard: 'saidYes', target: 'motherPick' }, { target: 'psychiatrist' }]
+            }),
+            motherPick: guarded('motherPick', null, { 'step.answer': { actions: 'makeSiblings', target: 'siblingsWake' } }),
+            siblingsWake: guarded('siblingsWake', null, { 'step.answer': { target: 'psychiatrist' } }),
+            // Guide, "Day – Psychiatrist (once-only)".
+            psychiatrist: guarded('psychiatrist', 'tchoTcho', {
+              'step.answer': [{ guard: 'saidYes', target: 'psychiatristPick' }, { target: 'tchoTcho' }]
+            }),
+            psychiatristPick: guarded('psychiatristPick', null, { 'step.answer': { actions: 'cureTarget', target: 'psychiatristSwap' } }),
+            psychiatristSwap: guarded('psychiatristSwap', null, { 'step.answer': { target: 'tchoTcho' } }),
+            // Guide, "Day – Tcho-Tcho": a detained Tcho-Tcho is still called but sees nothing.
+            tchoTcho: guarded('tchoTcho', 'traitor', {
+              'step.answer': [{ guard: 'pickedSomeone', actions: 'spy', target: 'tchoTchoShow' }, { target: 'traitor' }]
+            }),
+            tchoTchoShow: guarded('tchoTchoShow', null, { 'step.answer': { target: 'traitor' } }),
+            // Guide, "Day – Traitor (once-only)".
+            traitor: guarded('traitor', 'yithian', {
+              'step.answer': [{ guard: 'saidYes', actions: 'switchSides', target: 'yithian' }, { target: 'yithian' }]
+            }),
+            // Guide, "Day – Yithian (once-only)": goes last, so a role gained cannot act the same Day.
+            yithian: guarded('yithian', 'dusk', {
+              'step.answer': [{ guard: 'saidYes', target: 'yithianPick' }, { target: 'dusk' }]
+            }),
+            yithianPick: guarded('yithianPick', null, { 'step.answer': { actions: 'swap', target: 'yithianSwap' } }),
+            yithianSwap: guarded('yithianSwap', null, { 'step.answer': { target: 'dusk' } }),
+            dusk: { always: { target: `${C}.play.night`, actions: 'startNight' } }
+          }
+        },
+        night: {
+          initial: 'wake',
+          states: {
+            // Guide, "Night Sequence": everyone wakes; the arrested leave without revealing.
+            wake: guarded('wake', null, { 'step.answer': { actions: 'nightfall', target: 'highPriest' } }),
+            // Guide, "First Night – High Priest": all vote; a draw is the Keeper's pick or chance.
+            highPriest: guarded('highPriest', 'ritualCheck', {
+              'step.answer': [{ guard: 'electionTied', actions: 'holdTie', target: 'highPriestTie' }, { actions: 'elect', target: 'ritualCheck' }]
+            }),
+            highPriestTie: guarded('highPriestTie', null, { 'step.answer': { actions: 'breakTie', target: 'ritualCheck' } }),
+            // Guide, "Night – Declare Ritual of Annihilation (once only)", computed after waking.
+            ritualCheck: guardedTransient([{ guard: 'ritualDue', actions: 'declareRitual', target: 'ritual' }, { target: 'discussion' }]),
+            ritual: guarded('ritual', null, { 'step.answer': { actions: 'clearAnnouncements', target: 'discussion' } }),
+            discussion: guarded('discussion', null, { 'step.answer': { target: 'accusation' } }),
+            // Guide, "Night – Accusation": only seconded accusations are entered.
+            accusation: guarded('accusation', null, {
+              'step.answer': [{ guard: 'pickedSomeone', actions: 'accuse', target: 'vote' }, { actions: 'accuse', target: 'result' }]
+            }),
+            // Guide, "Night – Vote": repeat until exactly one accused has a majority.
+            vote: guarded('vote', null, {
+              'step.answer': [
+                { guard: 'voteHasOneMajority', actions: 'murder', target: 'result' },
+                { guard: 'voteHasSeveralMajorities', actions: 'revote', target: 'vote', reenter: true },
+                { target: 'noMajority' }
+              ]
+            }),
+            noMajority: guarded('noMajority', null, {
+              'step.answer': [{ guard: 'saidYes', actions: 'voteAgain', target: 'vote' }, { actions: 'deadlock', target: 'result' }]
+            }),
+            result: guarded('result', null, { 'step.answer': { actions: 'clearAnnouncements', target: 'dawn' } }),
+            dawn: { always: { target: `${C}.play.day`, actions: 'startDay' } }
+          }
+        }
+      }
+    },
+    interrupt: {
+      always: [
+        { guard: 'hasOutcome', target: 'over' },
+        { guard: 'teamWon', target: 'over' },
+        { guard: ({ context }) => context.pending.length > 0 && !pendingAnswerable(context), actions: 'dropUnanswerable' },
+        { guard: ({ context }) => context.pending.length === 0, target: 'play.hist' }
+      ],
+      on: { 'step.answer': { actions: 'resolvePending' } }
+    },
+    over: { type: 'final', entry: 'settleOutcome' }
+  }
+});
+
+/**
+ * A script state: first a win ends the game, then a pending consequence is asked, then (for a
+ * role's slot) a role that is not called is skipped, running `onSkip` on the way.
+ */
+function guarded(key: string, skipTo: string | null, on: { 'step.answer': object | object[] }, onSkip?: string | string[]) {
+  const slot = SLOT_OF[key];
+  const always: unknown[] = [
+    { guard: 'hasOutcome', target: `${C}.over` },
+    // A win ends the game before any successor is named (checkWin waits for a Shoggoth's absorb).
+    { guard: 'teamWon', target: `${C}.over` },
+    { guard: 'hasPending', target: `${C}.interrupt` }
+  ];
+  if (skipTo) always.push({ guard: { type: 'skipped', params: { slot } }, target: skipTo, actions: onSkip });
+  // Every answer marks its slot as called this phase, before the answer's own actions.
+  const visit = { type: 'visit', params: { slot } };
+  const answers = [on['step.answer']].flat().map((t) => {
+    const tr = t as { actions?: unknown };
+    return { ...tr, actions: [visit, ...[tr.actions ?? []].flat()] };
+  });
+  return { always, on: { 'step.answer': answers } } as never;
+}
+
+function guardedTransient(rest: TransitionConfig<Ctx, Ev, Ev, never, never, never, never, never, never>[] | unknown[]) {
+  return {
+    always: [
+      { guard: 'hasOutcome', target: `${C}.over` },
+      { guard: 'teamWon', target: `${C}.over` },
+      { guard: 'hasPending', target: `${C}.interrupt` },
+      ...rest
+    ]
+  } as never;
+}
+
+// ---------------------------------------------------------------- helpers for the Night
+
+/** Accused with a majority in a tally answer. */
+export function majorityOf(ctx: Ctx, e: Ev): PlayerId[] {
+  const a = answerOf(e);
+  if (!a || a.kind !== 'tally') return [];
+  const need = majority(ctx);
+  return Object.entries(a.counts)
+    .filter(([, n]) => n >= need)
+    .map(([id]) => id);
+}
+
+/** The candidates with the most votes in a tally (the High Priest election). */
+export function topOf(e: Ev): PlayerId[] {
+  const a = answerOf(e);
+  if (!a || a.kind !== 'tally') return [];
+  const best = Math.max(0, ...Object.values(a.counts));
+  if (best === 0) return Object.keys(a.counts);
+  return Object.entries(a.counts)
+    .filter(([, n]) => n === best)
+    .map(([id]) => id);
+}
+
+// ---------------------------------------------------------------- consequences
+
+/** Whether the first pending consequence can be asked (someone is left to name, to absorb). */
+export function pendingAnswerable(ctx: Ctx): boolean {
+  const p = ctx.pending[0];
+  if (!p) return false;
+  if (p.kind === 'highPriestSuccessor') return ctx.players.some((q) => q.alive && q.id !== p.from);
+  return true;
+}
+
+function resolvePending(ctx0: Ctx, e: Ev): Partial<Ctx> {
+  const [item, ...rest] = ctx0.pending;
+  let ctx: Ctx = { ...ctx0, pending: rest };
+  const to = first(e);
+  if (item.kind === 'highPriestSuccessor') {
+    if (!to) return ctx;
+    return { ...log(ctx, 'highPriestSuccessor', { from: player(ctx, item.from).name, name: player(ctx, to).name }), highPriest: to };
+  }
+  // The Shoggoth's absorb (guide, "when the Shoggoth is Arrested or Murdered").
+  const shoggoth = item.shoggoth;
+  if (!to) return die(ctx, shoggoth, item.cause);
+  const victim = player(ctx, to);
+  const { ctx: after, spared } = eliminate(ctx, to, 'absorb');
+  ctx = log(after, 'absorb', { name: player(ctx, shoggoth).name, victim: victim.name }, false);
+  // A protected victim makes the absorb fail; an Investigator's vial kills the Shoggoth too.
+  if (spared || victim.side === 'investigators') ctx = die(ctx, shoggoth, item.cause);
+  return ctx;
+}
+
+function winnersFor(ctx: Ctx, winner: string): PlayerId[] {
+  if (winner === 'investigators' || winner === 'cult') {
+    const side = winner === 'cult' ? 'cult' : 'investigators';
+    return ctx.players.filter((p) => p.side === side).map((p) => p.id);
+  }
+  if (winner === 'evilChild') {
+    const child = holder(ctx, 'evilChild');
+    return child ? [child.id] : [];
+  }
+  if (winner === 'siblings') return ctx.siblings ? [...ctx.siblings] : [];
+  return [];
+}

@@ -1,0 +1,391 @@
+/**
+ * Cluethulhu's rules as pure functions over the game's context: who is on which side, who
+ * may act, what a death sets off, who has won, when the Ritual of Annihilation falls, and
+ * what a majority is. The machine (machine.ts) decides *when* each rule applies; this file
+ * decides *what* it does. Every function returns a new context and never mutates its input.
+ *
+ * Sources: the Cluethulhu Game Guide (sections quoted in comments) read as
+ * ../shared/RULES-NOTES.md says; Lantern's own decisions are in docs/RULES.md.
+ */
+import type { LogLine, Outcome, PlayerId, Text } from '../../engine/types';
+import { seedRng, shuffle, type RngState } from '../../engine/rng';
+import type { CluethulhuSetup } from './setup';
+import { roleMix } from './setup';
+import { STARTING_SIDE, type RoleId, type Side } from './roles';
+
+export type Fate = 'arrested' | 'murdered' | 'absorbed' | 'heartbreak' | 'cretaceous' | 'keeper';
+
+export interface PlayerState {
+  id: PlayerId;
+  name: string;
+  seat: number;
+  /** The tablet the player holds now. */
+  role: RoleId;
+  /** The tablet dealt at the start (kept for the game-over screen and the Ritual's Yithian rule). */
+  dealt: RoleId;
+  /** Side for counting and winning. Changes with the Traitor's switch, a cure or a Yithian swap. */
+  side: Side;
+  /** Handed the Yithian card by a swap: keeps their side, loses every power (guide, "Day – Yithian"). */
+  powerless: boolean;
+  alive: boolean;
+  fate: Fate | null;
+}
+
+/** A choice the app must ask for before the script goes on (a death's consequences). */
+export type Pending =
+  | { kind: 'shoggothAbsorb'; shoggoth: PlayerId; cause: Fate }
+  | { kind: 'highPriestSuccessor'; from: PlayerId };
+
+export interface NightVote {
+  accused: PlayerId[];
+  /** Accused still in the running (a re-vote narrows to those who had a majority). */
+  options: PlayerId[];
+  round: number;
+  /** Who was murdered (or spared by the Wizard) once the vote ended, or null for a deadlock. */
+  result: { target: PlayerId; spared: boolean } | { deadlock: true } | null;
+}
+
+export interface Ctx {
+  setup: CluethulhuSetup;
+  rng: RngState;
+  players: PlayerState[];
+  phase: { kind: 'day' | 'night'; number: number };
+  /** Slots of the phase order called so far this phase (for "step 3 of 8"). */
+  visited: string[];
+  /** Pass-and-peek progress: how many players have seen their card. */
+  dealt: number;
+  doll: PlayerId | null;
+  /** Who passed the doll this Day (null when the Evil Child handed it out). */
+  dollFrom: PlayerId | null;
+  highPriest: PlayerId | null;
+  /** The Wizard's protection, until the next Wizard turn. */
+  protected: PlayerId | null;
+  /** The Wizard's pick on his previous turn: the same pick again makes the protection fail. */
+  wizardLast: PlayerId | null;
+  detained: PlayerId | null;
+  detectiveLast: PlayerId | null;
+  siblings: [PlayerId, PlayerId] | null;
+  /** Once-only abilities spent (guide: Mother, Psychiatrist, Traitor, Yithian). */
+  spent: Partial<Record<'mother' | 'psychiatrist' | 'traitor' | 'yithian', true>>;
+  ritual: boolean;
+  /** The Night the Ritual was declared. */
+  ritualNight: number | null;
+  /** The Investigators' pick this Day (undefined before they vote; null for "no target"). */
+  arrestTarget: PlayerId | null | undefined;
+  /** The Psychiatrist's, Tcho-Tcho's and Yithian's pick this Day, for the tap that follows. */
+  dayTarget: PlayerId | null;
+  /** Who acted on `dayTarget` (the Yithian who swapped). */
+  dayActor: PlayerId | null;
+  /** The Wizard's or Detective's last choice was invalid (shown as "fails"). */
+  failed: 'wizard' | 'detective' | null;
+  /** Eliminated since the last announcement (nightfall, the Ritual, the Night's result). */
+  out: PlayerId[];
+  /** Other announcements waiting for the next read-aloud moment (a detainee released). */
+  notices: Text[];
+  /** A High Priest arrested by Day names a successor at nightfall. */
+  deferred: Pending[];
+  pending: Pending[];
+  highPriestTie: PlayerId[];
+  vote: NightVote | null;
+  outcome: Outcome | null;
+  log: LogLine[];
+}
+
+// ---------------------------------------------------------------- creating a game
+
+export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
+  let rng = seedRng(seed);
+  let roles: Record<PlayerId, RoleId>;
+  if (setup.deal.mode === 'physical') roles = setup.deal.roles;
+  else {
+    const [deck, next] = shuffle(rng, roleMix(setup));
+    rng = next;
+    roles = Object.fromEntries(setup.players.map((p, i) => [p.id, deck[i]]));
+  }
+  const players: PlayerState[] = setup.players.map((p, i) => ({
+    id: p.id,
+    name: p.name.trim(),
+    seat: i,
+    role: roles[p.id],
+    dealt: roles[p.id],
+    side: STARTING_SIDE[roles[p.id]],
+    powerless: false,
+    alive: true,
+    fate: null
+  }));
+  return {
+    setup,
+    rng,
+    players,
+    phase: { kind: 'day', number: 1 },
+    visited: [],
+    dealt: setup.deal.mode === 'physical' ? players.length : 0,
+    doll: null,
+    dollFrom: null,
+    highPriest: null,
+    protected: null,
+    wizardLast: null,
+    detained: null,
+    detectiveLast: null,
+    siblings: null,
+    spent: {},
+    ritual: false,
+    ritualNight: null,
+    arrestTarget: undefined,
+    dayTarget: null,
+    dayActor: null,
+    failed: null,
+    out: [],
+    notices: [],
+    deferred: [],
+    pending: [],
+    highPriestTie: [],
+    vote: null,
+    outcome: null,
+    log: []
+  };
+}
+
+// ---------------------------------------------------------------- looking things up
+
+export const player = (ctx: Ctx, id: PlayerId): PlayerState => {
+  const p = ctx.players.find((q) => q.id === id);
+  if (!p) throw new Error(`No player ${id}`);
+  return p;
+};
+export const alive = (ctx: Ctx): PlayerState[] => ctx.players.filter((p) => p.alive);
+export const aliveIds = (ctx: Ctx): PlayerId[] => alive(ctx).map((p) => p.id);
+export const holder = (ctx: Ctx, role: RoleId): PlayerState | undefined =>
+  ctx.players.find((p) => p.role === role && !p.powerless);
+
+/** The Ritual cancels every ability but the High Priest's, the Siblings' and the Evil Child's. */
+const SURVIVES_RITUAL: readonly RoleId[] = ['evilChild'];
+
+/**
+ * Whether the role's ability can be used now: someone alive holds the tablet with its powers,
+ * the Ritual has not cancelled it, and (for the once-only ones) it is not spent.
+ * Detention is checked separately: a detained role is still called, but cannot act.
+ */
+export function canAct(ctx: Ctx, role: RoleId): boolean {
+  const p = holder(ctx, role);
+  if (!p || !p.alive) return false;
+  if (ctx.ritual && !SURVIVES_RITUAL.includes(role)) return false;
+  if ((role === 'mother' || role === 'psychiatrist' || role === 'traitor' || role === 'yithian') && ctx.spent[role]) return false;
+  return true;
+}
+
+export const isDetained = (ctx: Ctx, id: PlayerId | undefined) => id !== undefined && ctx.detained === id;
+
+export function sideCounts(ctx: Ctx): { investigators: number; cult: number } {
+  let investigators = 0;
+  let cult = 0;
+  for (const p of alive(ctx)) {
+    if (p.side === 'investigators') investigators++;
+    else if (p.side === 'cult') cult++;
+  }
+  return { investigators, cult };
+}
+
+// ---------------------------------------------------------------- log
+
+export function log(ctx: Ctx, key: string, params: Record<string, string | number> = {}, secret = false): Ctx {
+  return { ...ctx, log: [...ctx.log, { phase: { ...ctx.phase }, text: { key: `cluethulhu:log.${key}`, params }, secret }] };
+}
+
+const setPlayer = (ctx: Ctx, id: PlayerId, patch: Partial<PlayerState>): Ctx => ({
+  ...ctx,
+  players: ctx.players.map((p) => (p.id === id ? { ...p, ...patch } : p))
+});
+
+// ---------------------------------------------------------------- deaths and their chains
+
+export type Cause = 'arrest' | 'murder' | 'absorb' | 'heartbreak' | 'ritual' | 'keeper';
+
+const FATE: Record<Cause, Fate> = {
+  arrest: 'arrested',
+  murder: 'murdered',
+  absorb: 'absorbed',
+  heartbreak: 'heartbreak',
+  ritual: 'cretaceous',
+  keeper: 'keeper'
+};
+
+/**
+ * Eliminate a player and apply the chain, in RULES-NOTES' order: Shoggoth (absorb instead of
+ * leaving), Blood Siblings, High Priest succession, the Detective's detainee, the Haunted Doll.
+ * Returns the new context; `spared` tells whether the Wizard's protection stopped it.
+ *
+ * Guide, "Day – Wizard": the protected player "cannot be arrested or murdered until the next
+ * Wizard turn … This does use up the elimination." Heartbreak, the Ritual and the Keeper's
+ * ruling are neither arrest nor murder, so protection does not stop them.
+ */
+export function eliminate(ctx: Ctx, id: PlayerId, cause: Cause, opts: { noAbsorb?: boolean } = {}): { ctx: Ctx; spared: boolean } {
+  const target = player(ctx, id);
+  if (!target.alive) return { ctx, spared: false };
+  if ((cause === 'arrest' || cause === 'murder' || cause === 'absorb') && ctx.protected === id) {
+    return { ctx: log(ctx, 'protected', { name: target.name }), spared: true };
+  }
+  // Guide, "when the Shoggoth is Arrested or Murdered": it may absorb a victim instead of
+  // leaving ("or killed because of the death of a Blood Sibling"). A detained Shoggoth cannot
+  // use its ability; the Ritual cancels it.
+  if (
+    target.role === 'shoggoth' &&
+    !target.powerless &&
+    !ctx.ritual &&
+    !opts.noAbsorb &&
+    !isDetained(ctx, id) &&
+    (cause === 'arrest' || cause === 'murder' || cause === 'heartbreak') &&
+    !ctx.pending.some((p) => p.kind === 'shoggothAbsorb' && p.shoggoth === id)
+  ) {
+    return { ctx: { ...ctx, pending: [...ctx.pending, { kind: 'shoggothAbsorb', shoggoth: id, cause: FATE[cause] }] }, spared: false };
+  }
+  return { ctx: die(ctx, id, FATE[cause]), spared: false };
+}
+
+/** The player is out; everything that follows from it. */
+export function die(ctx0: Ctx, id: PlayerId, fate: Fate): Ctx {
+  let ctx = setPlayer(ctx0, id, { alive: false, fate });
+  const p = player(ctx, id);
+  ctx = log(ctx, `fate.${fate}`, { name: p.name });
+  ctx = { ...ctx, out: [...ctx.out, id] };
+
+  // Blood Siblings: "if one of you is murdered or arrested, the other immediately dies."
+  if (ctx.siblings?.includes(id)) {
+    const other = ctx.siblings[0] === id ? ctx.siblings[1] : ctx.siblings[0];
+    if (player(ctx, other).alive) ctx = eliminate(ctx, other, 'heartbreak').ctx;
+  }
+  // High Priest: "as his last act, picks someone else" — by Day, at nightfall.
+  if (ctx.highPriest === id) {
+    const item: Pending = { kind: 'highPriestSuccessor', from: id };
+    ctx = ctx.phase.kind === 'day' ? { ...ctx, deferred: [...ctx.deferred, item] } : { ...ctx, pending: [...ctx.pending, item] };
+  }
+  // Detective: "if the Detective is eliminated while someone is detained, that night the
+  // Keeper must free the detained victim."
+  if (p.role === 'detective' && !p.powerless && ctx.detained) {
+    ctx = { ...ctx, detained: null, notices: [...ctx.notices, { key: 'cluethulhu:notice.released' }] };
+  }
+  // Haunted Doll: the Evil Child wins at once if the holder dies while she is alive and not
+  // holding it. Siblings were resolved first, so an Evil Child whose sibling held the doll has
+  // already died with them and does not win (guide, "Winning The Game").
+  if (ctx.doll === id && !ctx.outcome) {
+    const child = holder(ctx, 'evilChild');
+    if (child && child.alive && child.id !== id) ctx = { ...ctx, outcome: evilChildWin(ctx, child.id) };
+  }
+  return ctx;
+}
+
+// ---------------------------------------------------------------- wins
+
+function evilChildWin(ctx: Ctx, child: PlayerId): Outcome {
+  const winners = [child];
+  if (ctx.siblings?.includes(child)) winners.push(ctx.siblings[0] === child ? ctx.siblings[1] : ctx.siblings[0]);
+  return { winner: 'evilChild', reason: { key: 'cluethulhu:outcome.evilChild', params: { name: player(ctx, child).name } }, winners };
+}
+
+/**
+ * Team wins and the Blood Siblings' (guide, "Winning The Game"; RULES-NOTES "Wins"):
+ * Investigators when they are at least as many as the Cultists left; Cultists when every
+ * Investigator is gone; Siblings on different teams win only as the last two standing, and do
+ * not share their team's win. With nobody left on either side the Keeper declares the result.
+ */
+export function checkWin(ctx: Ctx): Ctx {
+  if (ctx.outcome || ctx.pending.some((p) => p.kind === 'shoggothAbsorb')) return ctx;
+  const living = alive(ctx);
+  const sib = ctx.siblings ? ctx.siblings.map((id) => player(ctx, id)) : null;
+  const splitSiblings = sib && sib[0].side !== sib[1].side;
+  if (splitSiblings && living.length === 2 && sib.every((s) => s.alive)) {
+    return {
+      ...ctx,
+      outcome: {
+        winner: 'siblings',
+        reason: { key: 'cluethulhu:outcome.siblings', params: { a: sib[0].name, b: sib[1].name } },
+        winners: sib.map((s) => s.id)
+      }
+    };
+  }
+  const { investigators, cult } = sideCounts(ctx);
+  const teamOf = (side: Side) =>
+    ctx.players.filter((p) => p.side === side && !(splitSiblings && ctx.siblings?.includes(p.id))).map((p) => p.id);
+  if (investigators === 0 && cult > 0)
+    return { ...ctx, outcome: { winner: 'cult', reason: { key: 'cluethulhu:outcome.cult' }, winners: teamOf('cult') } };
+  if (investigators > 0 && investigators >= cult)
+    return {
+      ...ctx,
+      outcome: {
+        winner: 'investigators',
+        reason: { key: 'cluethulhu:outcome.investigators', params: { investigators, cult } },
+        winners: teamOf('investigators')
+      }
+    };
+  return ctx;
+}
+
+// ---------------------------------------------------------------- the Ritual of Annihilation
+
+/**
+ * Guide, "Night – Declare Ritual of Annihilation": fewer than twice as many Cultists as
+ * Investigators, counting neither the Evil Child nor a Yithian that has not used its ability
+ * (both are on the neutral side until then, so `sideCounts` leaves them out already).
+ */
+export function ritualDue(ctx: Ctx): boolean {
+  if (ctx.ritual) return false;
+  const { investigators, cult } = sideCounts(ctx);
+  return cult < 2 * investigators;
+}
+
+export function declareRitual(ctx0: Ctx): Ctx {
+  let ctx: Ctx = { ...ctx0, ritual: true, ritualNight: ctx0.phase.number };
+  ctx = log(ctx, 'ritual');
+  // Abilities are cancelled: the Wizard's protection and the Detective's detention with them.
+  if (ctx.detained) ctx = { ...ctx, detained: null, notices: [...ctx.notices, { key: 'cluethulhu:notice.released' }] };
+  ctx = { ...ctx, protected: null };
+  // "If the Yithian hasn't used its ability, it immediately dies": only the original Yithian.
+  const yithian = ctx.players.find((p) => p.alive && p.dealt === 'yithian' && p.role === 'yithian' && !p.powerless);
+  if (yithian && !ctx.spent.yithian) ctx = die(ctx, yithian.id, 'cretaceous');
+  return ctx;
+}
+
+// ---------------------------------------------------------------- the Night vote
+
+/**
+ * RULES-NOTES "Night order": a majority is more than half of the votes that could be cast
+ * this Night: one per living, non-detained player, two for the High Priest.
+ */
+export function votesPossible(ctx: Ctx): number {
+  let n = 0;
+  for (const p of alive(ctx)) {
+    if (isDetained(ctx, p.id)) continue;
+    n += p.id === ctx.highPriest ? 2 : 1;
+  }
+  return n;
+}
+
+export const majority = (ctx: Ctx): number => Math.floor(votesPossible(ctx) / 2) + 1;
+
+// ---------------------------------------------------------------- abilities that change tablets
+
+/** Psychiatrist (guide, "Day – Psychiatrist"): a plain Cultist tablet, or a plain Investigator's for the investigator side. */
+export function cure(ctx: Ctx, id: PlayerId): Ctx {
+  const p = player(ctx, id);
+  const role: RoleId = p.side === 'investigators' ? 'investigator' : 'cultist';
+  return setPlayer(ctx, id, { role, side: STARTING_SIDE[role], powerless: false });
+}
+
+/** Traitor (guide, "Day – Traitor"): exchanges the tablet for an Investigator card. */
+export function switchTraitor(ctx: Ctx, id: PlayerId): Ctx {
+  return setPlayer(ctx, id, { role: 'investigator', side: 'investigators' });
+}
+
+/**
+ * Yithian (guide, "Day – Yithian"): the Yithian takes the target's tablet, its side and any
+ * unused ability; the target holds the Yithian card, keeps their side and loses every power.
+ */
+export function swapYithian(ctx: Ctx, yithianId: PlayerId, targetId: PlayerId): Ctx {
+  const y = player(ctx, yithianId);
+  const target = player(ctx, targetId);
+  let next = setPlayer(ctx, yithianId, { role: target.role, side: target.powerless ? target.side : STARTING_SIDE[target.role], powerless: target.powerless });
+  next = setPlayer(next, targetId, { role: y.role, powerless: true });
+  // A switched Traitor's tablet is already an Investigator card; a Traitor tablet not yet
+  // switched keeps its unused switch for the new holder (its "unused ability").
+  return next;
+}

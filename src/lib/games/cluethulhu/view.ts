@@ -1,0 +1,449 @@
+/**
+ * Reading a Cluethulhu snapshot as the screens show it: the step (what the Keeper reads
+ * aloud, what only the Keeper sees, what answer it takes), the players with their cards and
+ * marks, the outcome and the log. Text is i18n keys in the `cluethulhu` namespace.
+ */
+import type { SnapshotFrom, AnyStateMachine } from 'xstate';
+import type { DealState, GameView, Mark, PlayerView } from '../../engine/game';
+import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
+import { aliveIds, holder, isDetained, majority, player, sideCounts, votesPossible, type Ctx } from './rules';
+import { plan, SLOT_OF, slotMode, type Mode } from './sequence';
+import { pendingAnswerable } from './machine';
+
+const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
+const roleName = (role: string): string => `$t(cluethulhu:roles.${role}.name)`;
+const names = (ctx: Ctx, ids: PlayerId[]) => ids.map((id) => player(ctx, id).name).join(', ');
+
+/** The state the script is in: a step key, or the stage. */
+export function stepKey(snapshot: SnapshotFrom<AnyStateMachine>): string | null {
+  const v = snapshot.value as string | Record<string, unknown>;
+  if (typeof v === 'string') {
+    if (v === 'interrupt') return (snapshot.context as Ctx).pending[0]?.kind ?? null;
+    return v === 'dealing' ? 'dealing' : null;
+  }
+  const play = v.play as Record<string, string> | undefined;
+  if (!play) return null;
+  return play.day ?? play.night ?? null;
+}
+
+interface Draft {
+  role?: string;
+  prompt: Text;
+  announce?: Text[];
+  after?: Text;
+  hints?: Text[];
+  answer?: AnswerSpec;
+  eyesClosed?: boolean;
+  timer?: number;
+}
+
+const none: AnswerSpec = { kind: 'none' };
+const pickOne = (candidates: PlayerId[], extra: Partial<Extract<AnswerSpec, { kind: 'players' }>> = {}): AnswerSpec => ({
+  kind: 'players',
+  min: 1,
+  max: 1,
+  candidates,
+  ...extra
+});
+
+/** Announcements of who is out since the last one, by fate, then other notices. */
+function announcements(ctx: Ctx): Text[] {
+  return [
+    ...ctx.out.map((id) => {
+      const p = player(ctx, id);
+      return k(`announce.${p.fate}`, { name: p.name, role: roleName(p.role) });
+    }),
+    ...ctx.notices
+  ];
+}
+
+/** A role's call played as a bluff or to a detained player: read the call, nothing happens. */
+function notActing(ctx: Ctx, role: string, mode: Mode, prompt: Text): Draft {
+  const who = holder(ctx, role as never);
+  return {
+    role,
+    prompt,
+    hints: [mode === 'detained' ? k('hints.detained', { name: who?.name ?? '' }) : k('hints.pretend', { role: roleName(role) })],
+    answer: none
+  };
+}
+
+function draft(ctx: Ctx, key: string): Draft {
+  const alive = aliveIds(ctx);
+  const othersThan = (id: PlayerId | undefined) => alive.filter((a) => a !== id);
+  const slot = SLOT_OF[key];
+  const mode = slot ? slotMode(ctx, slot) : 'act';
+
+  switch (key) {
+    // ------------------------------------------------------------ Day
+    case 'evilChild': {
+      const child = holder(ctx, 'evilChild');
+      const holderAlive = ctx.doll && player(ctx, ctx.doll).alive ? ctx.doll : null;
+      if (mode !== 'act') return notActing(ctx, 'evilChild', mode, k('steps.evilChild.choose'));
+      if (!holderAlive)
+        return {
+          role: 'evilChild',
+          prompt: k('steps.evilChild.choose'),
+          hints: [k('hints.evilChild.choose', { name: child!.name })],
+          answer: pickOne(alive)
+        };
+      return {
+        role: 'evilChild',
+        prompt: k('steps.evilChild.pass'),
+        hints: [k('hints.evilChild.pass', { name: player(ctx, holderAlive).name })],
+        answer: pickOne(othersThan(holderAlive))
+      };
+    }
+    case 'dollHandOver':
+      return {
+        role: 'evilChild',
+        prompt: ctx.dollFrom ? k('steps.dollHandOver.pass', { name: player(ctx, ctx.doll!).name }) : k('steps.dollHandOver.first', { name: player(ctx, ctx.doll!).name }),
+        hints: [k('hints.dollHandOver', { name: player(ctx, ctx.doll!).name })]
+      };
+    case 'wizard': {
+      if (mode !== 'act') return { ...notActing(ctx, 'wizard', mode, k('steps.wizard.prompt')), after: k('steps.wizard.after') };
+      const w = holder(ctx, 'wizard')!;
+      const hints = [k('hints.wizard.who', { name: w.name })];
+      const marks: Record<PlayerId, Text> = {};
+      if (ctx.wizardLast && player(ctx, ctx.wizardLast).alive) {
+        hints.push(k('hints.wizard.last', { name: player(ctx, ctx.wizardLast).name }));
+        marks[ctx.wizardLast] = k('marks.chosenLastTime');
+      }
+      return {
+        role: 'wizard',
+        prompt: k('steps.wizard.prompt'),
+        after: k('steps.wizard.after'),
+        hints,
+        answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
+      };
+    }
+    case 'wizardFails':
+      return { role: 'wizard', prompt: k('steps.wizardFails.prompt'), after: k('steps.wizard.after'), hints: [k('hints.wizardFails', { name: player(ctx, ctx.wizardLast!).name })] };
+    case 'detective': {
+      if (mode !== 'act') return { ...notActing(ctx, 'detective', mode, k('steps.detective.prompt')), after: k('steps.detective.after') };
+      const d = holder(ctx, 'detective')!;
+      const hints = [k('hints.detective.who', { name: d.name })];
+      const marks: Record<PlayerId, Text> = {};
+      if (ctx.detained) hints.push(k('hints.detective.freed', { name: player(ctx, ctx.detained).name }));
+      if (ctx.detectiveLast && player(ctx, ctx.detectiveLast).alive) {
+        hints.push(k('hints.detective.last', { name: player(ctx, ctx.detectiveLast).name }));
+        marks[ctx.detectiveLast] = k('marks.chosenLastTime');
+      }
+      return {
+        role: 'detective',
+        prompt: k('steps.detective.prompt'),
+        after: k('steps.detective.after'),
+        hints,
+        answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
+      };
+    }
+    case 'detectiveInvalid':
+      return { role: 'detective', prompt: k('steps.detectiveInvalid.prompt'), after: k('steps.detective.afterInvalid'), hints: [k('hints.detectiveInvalid')] };
+    case 'investigatorsVote': {
+      const inv = ctx.players.filter((p) => p.alive && p.side === 'investigators');
+      const hints = [k('hints.investigators.who', { names: inv.map((p) => p.name).join(', '), count: inv.length })];
+      const held = inv.find((p) => isDetained(ctx, p.id));
+      if (held) hints.push(k('hints.investigators.detained', { name: held.name }));
+      hints.push(k('hints.investigators.unanimous'));
+      return {
+        role: 'investigators',
+        prompt: k('steps.investigatorsVote.prompt'),
+        hints,
+        timer: 60,
+        answer: { kind: 'players', min: 0, max: 1, candidates: alive, none: k('answers.noTarget') }
+      };
+    }
+    case 'investigatorsSleep':
+      return { role: 'investigators', prompt: ctx.arrestTarget ? k('steps.investigatorsSleep.prompt') : k('steps.investigatorsSleep.noTarget') };
+    case 'investigatorsArrest': {
+      const t = ctx.arrestTarget ? player(ctx, ctx.arrestTarget) : null;
+      let hint = k('hints.arrest.nobody');
+      if (t && ctx.protected === t.id) hint = k('hints.arrest.protected', { name: t.name });
+      else if (t) hint = k('hints.arrest.tap', { name: t.name });
+      const hints = [hint];
+      if (t && ctx.protected !== t.id && t.role === 'shoggoth' && !t.powerless && !ctx.ritual && !isDetained(ctx, t.id))
+        hints.push(k('hints.arrest.shoggoth', { name: t.name }));
+      return { role: 'investigators', prompt: k('steps.investigatorsArrest.prompt'), hints };
+    }
+    case 'mother':
+      if (mode !== 'act') return { ...notActing(ctx, 'mother', mode, k('steps.mother.prompt')), after: k('steps.mother.after') };
+      return {
+        role: 'mother',
+        prompt: k('steps.mother.prompt'),
+        after: k('steps.mother.afterNo'),
+        hints: [k('hints.mother', { name: holder(ctx, 'mother')!.name })],
+        answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
+      };
+    case 'motherPick':
+      return {
+        role: 'mother',
+        prompt: k('steps.motherPick.prompt'),
+        hints: [k('hints.motherPick')],
+        answer: { kind: 'players', min: 2, max: 2, candidates: alive }
+      };
+    case 'siblingsWake': {
+      const [a, b] = ctx.siblings!;
+      return { role: 'mother', prompt: k('steps.siblingsWake.prompt'), hints: [k('hints.siblingsWake', { a: player(ctx, a).name, b: player(ctx, b).name })] };
+    }
+    case 'psychiatrist':
+      if (mode !== 'act') return { ...notActing(ctx, 'psychiatrist', mode, k('steps.psychiatrist.prompt')), after: k('steps.psychiatrist.after') };
+      return {
+        role: 'psychiatrist',
+        prompt: k('steps.psychiatrist.prompt'),
+        after: k('steps.psychiatrist.afterNo'),
+        hints: [k('hints.psychiatrist', { name: holder(ctx, 'psychiatrist')!.name })],
+        answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
+      };
+    case 'psychiatristPick':
+      return { role: 'psychiatrist', prompt: k('steps.psychiatristPick.prompt'), answer: pickOne(othersThan(holder(ctx, 'psychiatrist')?.id)) };
+    case 'psychiatristSwap': {
+      const t = player(ctx, ctx.dayTarget!);
+      return { role: 'psychiatrist', prompt: k('steps.psychiatristSwap.prompt'), hints: [k('hints.psychiatristSwap', { name: t.name, role: roleName(t.role) })] };
+    }
+    case 'tchoTcho':
+      if (mode !== 'act') return { ...notActing(ctx, 'tchoTcho', mode, k('steps.tchoTcho.prompt')), after: k('steps.tchoTcho.after') };
+      return {
+        role: 'tchoTcho',
+        prompt: k('steps.tchoTcho.prompt'),
+        hints: [k('hints.tchoTcho', { name: holder(ctx, 'tchoTcho')!.name })],
+        answer: pickOne(othersThan(holder(ctx, 'tchoTcho')!.id))
+      };
+    case 'tchoTchoShow': {
+      const t = player(ctx, ctx.dayTarget!);
+      return {
+        role: 'tchoTcho',
+        prompt: k('steps.tchoTchoShow.prompt'),
+        after: k('steps.tchoTcho.after'),
+        hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })]
+      };
+    }
+    case 'traitor':
+      if (mode !== 'act') return notActing(ctx, 'traitor', mode, k('steps.traitor.prompt'));
+      return {
+        role: 'traitor',
+        prompt: k('steps.traitor.prompt'),
+        hints: [k('hints.traitor', { name: holder(ctx, 'traitor')!.name })],
+        answer: { kind: 'yesno', yes: k('answers.holdsUp'), no: k('answers.keeps') }
+      };
+    case 'yithian':
+      if (mode !== 'act') return { ...notActing(ctx, 'yithian', mode, k('steps.yithian.prompt')), after: k('steps.yithian.after') };
+      return {
+        role: 'yithian',
+        prompt: k('steps.yithian.prompt'),
+        after: k('steps.yithian.afterNo'),
+        hints: [k('hints.yithian', { name: holder(ctx, 'yithian')!.name })],
+        answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
+      };
+    case 'yithianPick':
+      return {
+        role: 'yithian',
+        prompt: k('steps.yithianPick.prompt'),
+        hints: [k('hints.yithianPick')],
+        answer: pickOne(othersThan(holder(ctx, 'yithian')?.id))
+      };
+    case 'yithianSwap': {
+      const t = player(ctx, ctx.dayTarget!);
+      const y = player(ctx, ctx.dayActor!);
+      return {
+        role: 'yithian',
+        prompt: k('steps.yithianSwap.prompt'),
+        hints: [k('hints.yithianSwap', { target: t.name, yithian: y.name, role: roleName(y.role) })]
+      };
+    }
+
+    // ------------------------------------------------------------ Night
+    case 'wake':
+      return {
+        prompt: k('steps.wake.prompt'),
+        announce: announcements(ctx),
+        hints: [k(ctx.phase.number === 1 ? 'hints.wake.first' : 'hints.wake.later')],
+        eyesClosed: false
+      };
+    case 'highPriest':
+      return {
+        prompt: k('steps.highPriest.prompt'),
+        hints: [k('hints.highPriest')],
+        eyesClosed: false,
+        answer: { kind: 'tally', options: alive, max: alive.length }
+      };
+    case 'highPriestTie':
+      return {
+        prompt: k('steps.highPriestTie.prompt', { names: names(ctx, ctx.highPriestTie) }),
+        hints: [k('hints.highPriestTie')],
+        eyesClosed: false,
+        answer: pickOne(ctx.highPriestTie, { random: true })
+      };
+    case 'ritual': {
+      const { investigators, cult } = sideCounts(ctx);
+      return {
+        prompt: k('steps.ritual.prompt'),
+        announce: announcements(ctx),
+        hints: [k('hints.ritual', { cult, investigators })],
+        eyesClosed: false
+      };
+    }
+    case 'discussion':
+      return { prompt: k('steps.discussion.prompt'), hints: [k('hints.discussion')], eyesClosed: false };
+    case 'accusation':
+      return {
+        prompt: k('steps.accusation.prompt'),
+        hints: [k('hints.accusation')],
+        eyesClosed: false,
+        answer: { kind: 'players', min: 0, max: alive.length, candidates: alive, none: k('answers.noAccusation') }
+      };
+    case 'vote': {
+      const v = ctx.vote!;
+      const hints = [k('hints.vote.majority', { need: majority(ctx), total: votesPossible(ctx) })];
+      if (ctx.highPriest && player(ctx, ctx.highPriest).alive) hints.push(k('hints.vote.highPriest', { name: player(ctx, ctx.highPriest).name }));
+      if (ctx.detained) hints.push(k('hints.vote.detained', { name: player(ctx, ctx.detained).name }));
+      if (v.round > 1) hints.push(k('hints.vote.round', { round: v.round }));
+      return {
+        prompt: k('steps.vote.prompt', { names: names(ctx, v.options) }),
+        hints,
+        eyesClosed: false,
+        answer: { kind: 'tally', options: v.options, max: votesPossible(ctx) }
+      };
+    }
+    case 'noMajority':
+      return {
+        prompt: k('steps.noMajority.prompt'),
+        hints: [k('hints.noMajority')],
+        eyesClosed: false,
+        answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.deadlock') }
+      };
+    case 'result': {
+      const r = ctx.vote?.result;
+      let prompt = k('steps.result.noAccusation');
+      if (r && 'target' in r) {
+        const t = player(ctx, r.target);
+        prompt = r.spared ? k('steps.result.spared', { name: t.name }) : t.alive ? k('steps.result.absorbed', { name: t.name }) : k('steps.result.murdered', { name: t.name });
+      } else if (ctx.vote && ctx.vote.accused.length) prompt = k('steps.result.deadlock');
+      const out = r && 'target' in r ? ctx.out.filter((id) => id !== r.target) : ctx.out;
+      return { prompt, announce: announcements({ ...ctx, out }), after: k('steps.result.after'), eyesClosed: false };
+    }
+
+    // ------------------------------------------------------------ consequences
+    case 'shoggothAbsorb': {
+      const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'shoggothAbsorb' }>;
+      const s = player(ctx, item.shoggoth);
+      const marks: Record<PlayerId, Text> = {};
+      for (const p of ctx.players) {
+        if (!p.alive || p.id === s.id) continue;
+        if (ctx.protected === p.id) marks[p.id] = k('marks.absorbFails');
+        else if (p.side === 'investigators') marks[p.id] = k('marks.bothDie');
+      }
+      return {
+        role: 'shoggoth',
+        prompt: k(ctx.phase.kind === 'day' ? 'steps.shoggothAbsorb.day' : 'steps.shoggothAbsorb.night', { name: s.name }),
+        hints: [k('hints.shoggothAbsorb', { name: s.name })],
+        eyesClosed: ctx.phase.kind === 'day',
+        answer: { kind: 'players', min: 0, max: 1, candidates: othersThan(s.id), marks, none: k('answers.noAbsorb') }
+      };
+    }
+    case 'highPriestSuccessor': {
+      const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'highPriestSuccessor' }>;
+      return {
+        prompt: k('steps.highPriestSuccessor.prompt', { name: player(ctx, item.from).name }),
+        hints: [k('hints.highPriestSuccessor')],
+        eyesClosed: false,
+        answer: pickOne(othersThan(item.from))
+      };
+    }
+  }
+  throw new Error(`No step for ${key}`);
+}
+
+export function currentStep(ctx: Ctx, key: string): Step {
+  const d = draft(ctx, key);
+  const slot = SLOT_OF[key];
+  // Progress: the slots already called this phase, then what the plan still holds from here.
+  const done = ctx.visited.filter((s) => s !== slot);
+  const ahead = plan(ctx).filter((s) => !done.includes(s));
+  const index = done.length + 1;
+  const total = done.length + Math.max(1, ahead.length);
+  const hints = d.hints ?? [];
+  // The book's phase names are inverted: say so once, on the first step of each.
+  if (ctx.phase.number === 1 && ctx.visited.length === 0)
+    hints.unshift(k(ctx.phase.kind === 'day' ? 'hints.dayIsDark' : 'hints.nightIsOpen'));
+  const mode = slot ? slotMode(ctx, slot) : 'act';
+  return {
+    id: `${ctx.phase.kind}.${key}`,
+    role: d.role ? k(`roles.${d.role}.name`) : undefined,
+    prompt: d.prompt,
+    announce: d.announce?.length ? d.announce : undefined,
+    after: d.after,
+    hints,
+    answer: d.answer ?? none,
+    pretend: mode === 'pretend' || undefined,
+    eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
+    timer: d.timer,
+    progress: { index, total: Math.max(index, total) }
+  };
+}
+
+// ---------------------------------------------------------------- players and the whole view
+
+function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
+  const out: Mark[] = [];
+  if (ctx.highPriest === id) out.push({ id: 'highPriest', text: k('marks.highPriest'), secret: false });
+  if (ctx.doll === id && holder(ctx, 'evilChild')?.alive) out.push({ id: 'doll', text: k('marks.doll'), secret: false });
+  if (ctx.detained === id) out.push({ id: 'detained', text: k('marks.detained'), secret: true });
+  if (ctx.protected === id) out.push({ id: 'protected', text: k('marks.protected'), secret: true });
+  if (ctx.siblings?.includes(id)) out.push({ id: 'sibling', text: k('marks.sibling'), secret: true });
+  return out;
+}
+
+export function players(ctx: Ctx): PlayerView[] {
+  return ctx.players.map((p) => {
+    const card = p.powerless ? 'yithianCard' : p.role;
+    return {
+      id: p.id,
+      name: p.name,
+      seat: p.seat,
+      alive: p.alive,
+      fate: p.fate ? k(`fate.${p.fate}`) : undefined,
+      card: { role: k(`roles.${card}.name`), side: k(`sides.${p.side}`), ability: k(`roles.${card}.ability`), tone: p.side },
+      marks: marksOf(ctx, p.id)
+    };
+  });
+}
+
+export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
+  const ctx = snapshot.context as Ctx;
+  const key = stepKey(snapshot);
+  const over = snapshot.status === 'done' || (snapshot.value as unknown) === 'over';
+  const stage: GameView['stage'] = over ? 'over' : key === 'dealing' ? 'dealing' : 'play';
+  const facts: Text[] = [];
+  if (ctx.ritual) facts.push(k('facts.ritual', { night: ctx.ritualNight ?? 0 }));
+  if (ctx.highPriest) facts.push(k('facts.highPriest', { name: player(ctx, ctx.highPriest).name }));
+  const { investigators, cult } = sideCounts(ctx);
+  facts.push(k('facts.sides', { investigators, cult }));
+  let step: Step | null = null;
+  if (stage === 'play' && key && key !== 'dealing' && !(key === 'highPriestSuccessor' && !pendingAnswerable(ctx))) step = currentStep(ctx, key);
+  if (stage === 'dealing') {
+    const p = ctx.players[ctx.dealt];
+    step = {
+      id: 'deal',
+      prompt: k('steps.deal.prompt', { name: p.name }),
+      hints: [],
+      answer: none,
+      eyesClosed: false,
+      progress: { index: ctx.dealt + 1, total: ctx.players.length }
+    };
+  }
+  return {
+    stage,
+    phase: stage === 'dealing' ? null : { ...ctx.phase },
+    step,
+    players: players(ctx),
+    outcome: ctx.outcome,
+    log: ctx.log,
+    facts
+  };
+}
+
+export function dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null {
+  const ctx = snapshot.context as Ctx;
+  if (stepKey(snapshot) !== 'dealing') return null;
+  return { player: ctx.players[ctx.dealt].id, index: ctx.dealt, total: ctx.players.length };
+}
