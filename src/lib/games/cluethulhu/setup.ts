@@ -75,7 +75,7 @@ export function validateSetup(setup: CluethulhuSetup): SetupProblem[] {
 
   const seen = new Map<string, string>();
   setup.players.forEach((p, i) => {
-    const name = p.name.trim();
+    const name = typeof p.name === 'string' ? p.name.trim() : '';
     if (!name) {
       problems.push({ field: 'players', text: t('blankName', { seat: i + 1 }) });
       return;

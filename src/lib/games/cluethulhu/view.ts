@@ -11,7 +11,8 @@ import { plan, SLOT_OF, slotMode, type Mode } from './sequence';
 import { pendingAnswerable } from './machine';
 
 const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
-const roleName = (role: string): string => `$t(cluethulhu:roles.${role}.name)`;
+// Role ids travel as parameters; the strings nest the name: $t(cluethulhu:roles.{{role}}.name).
+const roleName = (role: string): string => role;
 const names = (ctx: Ctx, ids: PlayerId[]) => ids.map((id) => player(ctx, id).name).join(', ');
 
 /** The state the script is in: a step key, or the stage. */
@@ -358,9 +359,11 @@ export function currentStep(ctx: Ctx, key: string): Step {
   const slot = SLOT_OF[key];
   // Progress: the slots already called this phase, then what the plan still holds from here.
   const done = ctx.visited.filter((s) => s !== slot);
-  const ahead = plan(ctx).filter((s) => !done.includes(s));
+  const slots = plan(ctx);
+  const here = slot ? slots.indexOf(slot) : -1;
+  const ahead = slots.filter((s, i) => !done.includes(s) && s !== slot && i > here);
   const index = done.length + 1;
-  const total = done.length + Math.max(1, ahead.length);
+  const total = index + ahead.length;
   const hints = d.hints ?? [];
   // The book's phase names are inverted: say so once, on the first step of each.
   if (ctx.phase.number === 1 && ctx.visited.length === 0)
@@ -377,7 +380,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
     timer: d.timer,
-    progress: { index, total: Math.max(index, total) }
+    progress: { index, total }
   };
 }
 

@@ -1,0 +1,207 @@
+/**
+ * The game being played, as Svelte state. Every tap goes through here: the next snapshot is
+ * computed with the engine, written to storage with its log entry in one transaction, and only
+ * once that has committed does the screen move on. A game on screen is therefore always a game
+ * that a reload would bring back.
+ */
+import { StorageError, type EventRecord, type GameRecord, type GameSummary, type Storage } from '../db';
+import type { DealState, GameDefinition, GameInput, GameView } from '../engine/game';
+import { freshSeed } from '../engine/rng';
+import {
+  apply,
+  effectiveEvents,
+  persist,
+  RejectedEvent,
+  replay,
+  restore,
+  start,
+  type LoggedEvent,
+  type Snapshot
+} from '../engine/session';
+import type { Answer, Override, SetupProblem, Text } from '../engine/types';
+import { isKnownGame, loadGame } from '../games';
+import { ready } from './storage.svelte';
+
+type Def = GameDefinition<never>;
+
+export class ActiveGame {
+  readonly id: string;
+  readonly def: Def;
+  readonly #storage: Storage;
+  /** The committed snapshot and log; never ahead of what storage holds. */
+  #snapshot: Snapshot;
+  #log: LoggedEvent[] = $state.raw([]);
+  #record: GameRecord = $state.raw() as GameRecord;
+  #view: GameView = $state.raw() as GameView;
+  #deal: DealState | null = $state.raw(null);
+  #busy = $state(false);
+  #error: Text | null = $state.raw(null);
+  // Undo during the deal would put a card back in front of the wrong eyes.
+  #canUndo = $derived(effectiveEvents(this.#log).length > 0 && this.#view.stage !== 'dealing');
+
+  private constructor(storage: Storage, def: Def, record: GameRecord, snapshot: Snapshot, log: LoggedEvent[]) {
+    this.id = record.id;
+    this.def = def;
+    this.#storage = storage;
+    this.#snapshot = snapshot;
+    this.#log = log;
+    this.#record = record;
+    this.#view = def.view(snapshot);
+    this.#deal = def.dealing(snapshot);
+  }
+
+  /** A stored game, or null when there is none with this id (or its game is unknown). */
+  static async open(id: string): Promise<ActiveGame | null> {
+    const storage = await ready();
+    const found = await storage.getGame(id);
+    if (!found || !isKnownGame(found.game.gameId)) return null;
+    const { game, events } = found;
+    const def = await loadGame(game.gameId);
+    const log = events.map((e) => e.event);
+    // A snapshot can only be read by the machine version that wrote it. After an update that
+    // changed the machine the log is the truth: replaying it from the stored setup and seed
+    // rebuilds the same game under the new machine, random draws included.
+    const snapshot =
+      game.machineVersion === def.machineVersion
+        ? restore(def, game.snapshot)
+        : replay(def, game.input as GameInput<never>, log);
+    return new ActiveGame(storage, def, game, snapshot, log);
+  }
+
+  /** Check the setup and store a new game. Rejects with a StorageError when it cannot be saved. */
+  static async create(gameId: string, setup: unknown, seed?: number): Promise<{ id: string } | { problems: SetupProblem[] }> {
+    const def = await loadGame(gameId);
+    // The setup may come straight from a form's state: store a plain copy, not a proxy.
+    const plain = $state.snapshot(setup) as never;
+    const problems = def.validateSetup(plain);
+    if (problems.length) return { problems };
+    const input: GameInput<never> = { setup: plain, seed: seed ?? freshSeed() };
+    const snapshot = start(def, input);
+    const view = def.view(snapshot);
+    const now = Date.now();
+    const record: GameRecord = {
+      id: newId(),
+      gameId,
+      createdAt: now,
+      updatedAt: now,
+      input,
+      machineVersion: def.machineVersion,
+      snapshot: persist(def, snapshot),
+      seq: 0,
+      status: view.stage === 'over' ? 'over' : 'active',
+      summary: summarize(view)
+    };
+    await (await ready()).createGame(record);
+    return { id: record.id };
+  }
+
+  get record(): GameRecord {
+    return this.#record;
+  }
+  get view(): GameView {
+    return this.#view;
+  }
+  get deal(): DealState | null {
+    return this.#deal;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get error(): Text | null {
+    return this.#error;
+  }
+  get canUndo(): boolean {
+    return this.#canUndo;
+  }
+  /** Entries in the committed log. */
+  get seq(): number {
+    return this.#record.seq;
+  }
+
+  answer(answer: Answer): Promise<boolean> {
+    return this.#commit(() => ({ type: 'step.answer', answer: $state.snapshot(answer) }));
+  }
+
+  override(override: Override): Promise<boolean> {
+    return this.#commit(() => ({ type: 'keeper.override', override: $state.snapshot(override) }));
+  }
+
+  /** Take back the last move still in effect. Appends an `undo` entry: history is never rewritten. */
+  undo(): Promise<boolean> {
+    if (!this.canUndo) return Promise.resolve(false);
+    return this.#commit(() => ({ type: 'undo' }));
+  }
+
+  clearError(): void {
+    this.#error = null;
+  }
+
+  /**
+   * Compute, store, then show. Resolves true once the move is stored and on screen; false when
+   * it was refused (error set) or another move was still being stored (a double tap).
+   */
+  async #commit(entry: () => LoggedEvent): Promise<boolean> {
+    if (this.#busy) return false;
+    this.#busy = true;
+    try {
+      const event = entry();
+      const log = [...this.#log, event];
+      const snapshot =
+        event.type === 'undo'
+          ? replay(this.def, this.#record.input as GameInput<never>, log)
+          : apply(this.def, this.#snapshot, event);
+      const view = this.def.view(snapshot);
+      const persisted = persist(this.def, snapshot);
+      const at = Date.now();
+      const seq = this.#record.seq + 1;
+      const record: GameRecord = {
+        ...this.#record,
+        updatedAt: at,
+        machineVersion: this.def.machineVersion,
+        snapshot: persisted,
+        seq,
+        status: view.stage === 'over' ? 'over' : 'active',
+        summary: summarize(view)
+      };
+      const logged: EventRecord = { gameId: this.id, seq, at, event, snapshot: persisted, machineVersion: this.def.machineVersion };
+      await this.#storage.appendEvent(record, logged);
+      // Committed: only now may the screen change.
+      this.#snapshot = snapshot;
+      this.#log = log;
+      this.#record = record;
+      this.#view = view;
+      this.#deal = this.def.dealing(snapshot);
+      this.#error = null;
+      return true;
+    } catch (e) {
+      if (e instanceof RejectedEvent || e instanceof StorageError) this.#error = e.text;
+      else {
+        // A fault in a game's rules: the game stays where it was and the Keeper is told.
+        console.error(e);
+        this.#error = { key: 'common:errors.unexpected' };
+      }
+      return false;
+    } finally {
+      this.#busy = false;
+    }
+  }
+}
+
+function summarize(view: GameView): GameSummary {
+  return {
+    players: view.players.map((p) => p.name),
+    phase: view.phase,
+    stage: view.stage,
+    winner: view.outcome?.winner ?? null
+  };
+}
+
+function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID only exists on secure origins; a phone opening the app over plain http still plays.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
