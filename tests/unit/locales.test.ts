@@ -3,20 +3,18 @@
  * the reverse, nothing is left empty, no interpolated value is dropped, and every Polish
  * plural has all four forms (1 gracz, 2 graczy, 5 graczy, …).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createI18next } from '$lib/i18n';
 
-// A string, not a URL object: jsdom's URL is not the one node:url accepts.
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../locales/');
+// Every locale file, read the way the app's build reads them.
+const files = import.meta.glob<unknown>('/locales/*/*.json', { eager: true, import: 'default' });
 const namespaces = (lang: string) =>
-  readdirSync(root + lang)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => f.slice(0, -'.json'.length))
+  Object.keys(files)
+    .filter((path) => path.startsWith(`/locales/${lang}/`))
+    .map((path) => path.slice(`/locales/${lang}/`.length, -'.json'.length))
     .sort();
-const load = (lang: string, ns: string): unknown => JSON.parse(readFileSync(`${root}${lang}/${ns}.json`, 'utf8'));
+// A missing file reads as empty, so its keys are reported as missing one by one.
+const load = (lang: string, ns: string): unknown => files[`/locales/${lang}/${ns}.json`] ?? {};
 
 type Texts = Map<string, unknown>;
 

@@ -1,0 +1,41 @@
+import { MemoryStorage, type EventRecord, type GameRecord, type Storage, type StorageError } from '$lib/db';
+
+/** A memory storage whose writes a test can hold back or make fail. */
+export class ControlledStorage implements Storage {
+  readonly kind = 'memory' as const;
+  readonly inner = new MemoryStorage();
+  /** Called on every read of a game, to stand in for data written by an older version. */
+  onRead: ((found: { game: GameRecord; events: EventRecord[] }) => void) | null = null;
+  fail: StorageError | null = null;
+  appendCalls = 0;
+  #gate: Promise<void> | null = null;
+
+  /** Hold every append until the returned function is called. */
+  hold(): () => void {
+    let release!: () => void;
+    this.#gate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.#gate = null;
+      release();
+    };
+  }
+
+  async appendEvent(game: GameRecord, event: EventRecord): Promise<void> {
+    this.appendCalls++;
+    if (this.#gate) await this.#gate;
+    if (this.fail) throw this.fail;
+    return this.inner.appendEvent(game, event);
+  }
+
+  async getGame(id: string) {
+    const found = await this.inner.getGame(id);
+    if (found) this.onRead?.(found);
+    return found;
+  }
+
+  listGames = () => this.inner.listGames();
+  createGame = (g: GameRecord) => this.inner.createGame(g);
+  deleteGame = (id: string) => this.inner.deleteGame(id);
+  getSetting = <T>(key: string, fallback: T) => this.inner.getSetting(key, fallback);
+  setSetting = (key: string, value: unknown) => this.inner.setSetting(key, value);
+}
