@@ -388,9 +388,8 @@ export function majorityOf(ctx: Ctx, e: Ev): PlayerId[] {
   const a = answerOf(e);
   if (!a || a.kind !== 'tally') return [];
   const need = majority(ctx);
-  return Object.entries(a.counts)
-    .filter(([, n]) => n >= need)
-    .map(([id]) => id);
+  // In seating order, as the Keeper calls them again.
+  return ctx.players.filter((p) => (a.counts[p.id] ?? 0) >= need).map((p) => p.id);
 }
 
 /** The candidates with the most votes in a tally (the High Priest election). */
