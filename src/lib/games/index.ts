@@ -1,0 +1,34 @@
+/**
+ * The catalogue of games. Only this small list is loaded with the home screen; a game's
+ * rules and machine (and XState with them) are fetched when a screen needs that game.
+ */
+import type { GameDefinition } from '../engine/game';
+
+export interface CatalogueEntry {
+  id: string;
+  /** i18n namespace of the game (its name is `<ns>:name`, its blurb `<ns>:blurb`). */
+  namespace: string;
+  minPlayers: number;
+  maxPlayers: number;
+  /** Route of the game's setup screen. */
+  setupRoute: string;
+}
+
+export const CATALOGUE: readonly CatalogueEntry[] = [
+  { id: 'cluethulhu', namespace: 'cluethulhu', minPlayers: 7, maxPlayers: 20, setupRoute: '/new/cluethulhu' }
+];
+
+const loaders: Record<string, () => Promise<GameDefinition<never>>> = {
+  cluethulhu: () => import('./cluethulhu').then((m) => m.cluethulhu as GameDefinition<never>)
+};
+
+export function isKnownGame(id: string): boolean {
+  return id in loaders;
+}
+
+/** Load a game's definition (rules, machine). Rejects for an unknown game id. */
+export async function loadGame(id: string): Promise<GameDefinition<never>> {
+  const load = loaders[id];
+  if (!load) throw new Error(`Unknown game: ${id}`);
+  return load();
+}
