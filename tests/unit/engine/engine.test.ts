@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { chance, nextInt, seedRng, shuffle } from '../../../src/lib/engine/rng';
+import { checkAnswer, effectiveEvents } from '../../../src/lib/engine/session';
+import { HeadlessGame } from '../../../src/lib/engine/headless';
+import { cluethulhu } from '../../../src/lib/games/cluethulhu';
+
+describe('the seeded generator', () => {
+  it('gives the same shuffle for the same seed and a different one for another seed', () => {
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    const [a] = shuffle(seedRng(1), items);
+    const [b] = shuffle(seedRng(1), items);
+    const [c] = shuffle(seedRng(2), items);
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+    expect([...a].sort((x, y) => x - y)).toEqual(items);
+  });
+  it('rolls a 75 % chance about three times in four', () => {
+    let s = seedRng(99);
+    let hits = 0;
+    for (let i = 0; i < 4000; i++) {
+      const [hit, next] = chance(s, 0.75);
+      s = next;
+      if (hit) hits++;
+    }
+    expect(hits / 4000).toBeGreaterThan(0.72);
+    expect(hits / 4000).toBeLessThan(0.78);
+  });
+  it('draws every integer of a range', () => {
+    let s = seedRng(5);
+    const seen = new Set<number>();
+    for (let i = 0; i < 200; i++) {
+      const [n, next] = nextInt(s, 6);
+      s = next;
+      seen.add(n);
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('answers and the log', () => {
+  const spec = { kind: 'players' as const, min: 1, max: 2, candidates: ['a', 'b', 'c'] };
+  it('refuses a player who is not a candidate, the same player twice, and too many', () => {
+    expect(checkAnswer(spec, { kind: 'players', ids: ['a'] })).toBeNull();
+    expect(checkAnswer(spec, { kind: 'players', ids: ['d'] })?.key).toBe('common:errors.answer.notCandidate');
+    expect(checkAnswer(spec, { kind: 'players', ids: ['a', 'a'] })?.key).toBe('common:errors.answer.pickedTwice');
+    expect(checkAnswer(spec, { kind: 'players', ids: ['a', 'b', 'c'] })).toEqual({ key: 'common:errors.answer.pickBetween', params: { min: 1, max: 2 } });
+    expect(checkAnswer(spec, { kind: 'random' })?.key).toBe('common:errors.answer.noRandom');
+  });
+  it('refuses a tally with a negative or too large count', () => {
+    const tally = { kind: 'tally' as const, options: ['a'], max: 5 };
+    expect(checkAnswer(tally, { kind: 'tally', counts: { a: 6 } })?.key).toBe('common:errors.answer.countRange');
+    expect(checkAnswer(tally, { kind: 'tally', counts: { a: -1 } })?.key).toBe('common:errors.answer.countRange');
+  });
+  it('folds each undo into the move before it', () => {
+    const next = { type: 'step.answer', answer: { kind: 'none' } } as const;
+    const yes = { type: 'step.answer', answer: { kind: 'yesno', value: true } } as const;
+    expect(effectiveEvents([next, yes, { type: 'undo' }, next, { type: 'undo' }, { type: 'undo' }])).toEqual([]);
+    expect(effectiveEvents([next, yes, { type: 'undo' }, yes])).toEqual([next, yes]);
+  });
+});
+
+describe('docs/ARCHITECTURE.md', () => {
+  it('plays the headless example as written', () => {
+    const names = ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip', 'Gosia'];
+    const roles = ['investigator', 'investigator', 'wizard', 'shoggoth', 'evilChild', 'cultist', 'cultist'] as const;
+    const players = names.map((name, seat) => ({ id: `p${seat + 1}`, name, seat }));
+    const g = new HeadlessGame(cluethulhu, {
+      seed: 42,
+      setup: {
+        players,
+        specials: ['wizard', 'shoggoth', 'evilChild'],
+        psychiatrist: false,
+        detective: false,
+        callAbsentRoles: false,
+        deal: { mode: 'physical', roles: Object.fromEntries(players.map((p, i) => [p.id, roles[i]])) }
+      }
+    });
+    expect(g.at).toBe('day.evilChild');
+    expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.evilChild.choose' });
+    g.pick('Ewa').next();
+    g.pick('Filip');
+    g.pick('Gosia').next().next();
+    expect(g.at).toBe('night.wake');
+    expect(g.alive).toEqual(['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip']);
+    g.undo();
+    expect(g.at).toBe('day.investigatorsArrest');
+    g.reload();
+    expect(g.at).toBe('day.investigatorsArrest');
+    expect(g.view.outcome).toBeNull();
+  });
+  it('deals in the app with the seed: the same seed gives the same cards', () => {
+    const setup = {
+      players: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name, seat) => ({ id: `p${seat}`, name, seat })),
+      specials: ['wizard' as const],
+      psychiatrist: true,
+      detective: true,
+      callAbsentRoles: false,
+      deal: { mode: 'app' as const }
+    };
+    const cards = (seed: number) => new HeadlessGame(cluethulhu, { setup, seed }).view.players.map((p) => p.card.role.key);
+    expect(cards(3)).toEqual(cards(3));
+    expect(new Set([3, 4, 5, 6, 7].map((s) => cards(s).join()))).not.toHaveProperty('size', 1);
+    const g = new HeadlessGame(cluethulhu, { setup, seed: 3 });
+    expect(g.view.stage).toBe('dealing');
+    expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.deal.prompt', params: { name: 'A' } });
+    for (let i = 0; i < 7; i++) g.next();
+    expect(g.view.stage).toBe('play');
+  });
+});
