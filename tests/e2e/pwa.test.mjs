@@ -1,0 +1,155 @@
+/**
+ * The app as an installable, offline, private, accessible web app, independent of any game:
+ * the manifest, the service worker taking over on the first visit, every route opening with
+ * the network cut, nothing fetched from elsewhere, and axe passing on the main screens.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  axeViolations,
+  collectForeignRequests,
+  describeViolations,
+  freshPage,
+  freshProfile,
+  openScreen,
+  useApp,
+  waitForServiceWorkerControl
+} from './harness.mjs';
+
+const app = useApp();
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes) {
+  const signature = '89504e470d0a1a0a';
+  assert.equal(bytes.subarray(0, 8).toString('hex'), signature, 'a PNG signature');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('installable web app', () => {
+  test('Chromium finds no installability errors and the manifest describes Lantern', async () => {
+    const profile = await freshProfile();
+    try {
+      const { page, context } = profile;
+      await page.goto(app.url + '/');
+      await waitForServiceWorkerControl(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      assert.deepEqual(installabilityErrors, []);
+
+      const { url, errors, data } = await cdp.send('Page.getAppManifest');
+      assert.equal(new URL(url).pathname, '/manifest.webmanifest');
+      assert.deepEqual(errors, []);
+      const manifest = JSON.parse(data ?? '{}');
+      assert.equal(manifest.name, 'Lantern — a moderator\u2019s companion');
+      assert.equal(manifest.short_name, 'Lantern');
+      assert.equal(manifest.lang, 'en');
+      assert.equal(manifest.start_url, '/');
+      assert.equal(manifest.scope, '/');
+      assert.equal(manifest.display, 'standalone');
+      assert.equal(manifest.background_color, '#14121c');
+      assert.equal(manifest.theme_color, '#14121c');
+      assert.ok(manifest.description.length > 20, 'a real description');
+    } finally {
+      await profile.close();
+    }
+  });
+
+  test('every manifest icon loads as a PNG of its declared size, with a maskable one', async () => {
+    const response = await fetch(app.url + '/manifest.webmanifest');
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /application\/manifest\+json/);
+    const manifest = await response.json();
+    const purposes = manifest.icons.map((icon) => icon.purpose ?? 'any');
+    assert.ok(purposes.includes('maskable'), 'a maskable icon');
+    const anySizes = manifest.icons.filter((i) => (i.purpose ?? 'any').includes('any')).map((i) => i.sizes);
+    assert.ok(anySizes.includes('192x192') && anySizes.includes('512x512'), 'any-purpose 192 and 512 icons');
+    for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
+      const image = await fetch(new URL(icon.src, app.url));
+      assert.equal(image.status, 200, icon.src);
+      assert.equal(image.headers.get('content-type'), 'image/png', icon.src);
+      const { width, height } = pngSize(Buffer.from(await image.arrayBuffer()));
+      assert.equal(`${width}x${height}`, icon.sizes, icon.src);
+    }
+    const favicon = await fetch(app.url + '/favicon.svg');
+    assert.equal(favicon.status, 200);
+    assert.match(await favicon.text(), /<svg[\s>]/);
+  });
+});
+
+describe('service worker', () => {
+  test('controls the page on the very first visit, without a reload', async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      await page.goto(app.url + '/');
+      // A mark on this document: a reload would start a new one without it.
+      await page.evaluate(() => Object.assign(window, { firstDocument: true }));
+      await waitForServiceWorkerControl(page);
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+      assert.equal(scope, app.url + '/');
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.controller !== null), true);
+      assert.equal(await page.evaluate(() => 'firstDocument' in window), true, 'the page was never reloaded');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('after one online visit, the home screen and deep links open offline', async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      await openScreen(page, app.url, '/');
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+      // Really offline: the server is unreachable from this context now.
+      const reachable = await page.evaluate(async (url) => {
+        try {
+          await fetch(url + '/does-not-exist-' + Date.now(), { cache: 'no-store' });
+          return true;
+        } catch {
+          return false;
+        }
+      }, app.url);
+      assert.equal(reachable, false, 'the network is cut');
+
+      await page.reload();
+      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+      for (const path of ['/new', '/new/cluethulhu', '/settings', '/game/some-id']) {
+        await openScreen(page, app.url, path);
+        assert.equal(await page.locator('h1').count(), 1, `one heading on ${path}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+const SCREENS = ['/', '/new', '/new/cluethulhu', '/settings'];
+
+describe('privacy', () => {
+  test('no screen fetches anything from another origin', async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      const foreign = collectForeignRequests(context, app.origin);
+      for (const path of SCREENS) await openScreen(page, app.url, path);
+      await waitForServiceWorkerControl(page);
+      await openScreen(page, app.url, '/game/some-id');
+      assert.deepEqual(foreign, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('accessibility', () => {
+  for (const path of SCREENS) {
+    test(`axe finds no WCAG 2.1 AA violations on ${path}`, async () => {
+      const { context, page } = await freshPage(app);
+      try {
+        await openScreen(page, app.url, path);
+        const violations = await axeViolations(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
