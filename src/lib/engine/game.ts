@@ -74,4 +74,9 @@ export interface GameDefinition<Setup = unknown> {
   dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null;
   /** Players and their names as entered at setup (for lists on the home screen). */
   players(setup: Setup): Player[];
+  /**
+   * How many moves the deal takes (one per player when dealing in the app). Undo never goes
+   * back past them: a card once hidden is only shown again on purpose.
+   */
+  dealSteps(setup: Setup): number;
 }

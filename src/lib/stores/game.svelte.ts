@@ -36,8 +36,12 @@ export class ActiveGame {
   #deal: DealState | null = $state.raw(null);
   #busy = $state(false);
   #error: Text | null = $state.raw(null);
-  // Undo during the deal would put a card back in front of the wrong eyes.
-  #canUndo = $derived(effectiveEvents(this.#log).length > 0 && this.#view.stage !== 'dealing');
+  // Undo into the deal would put a card back in front of the wrong eyes: the deal's moves
+  // are a floor Undo never goes below.
+  #canUndo = $derived(
+    this.#view.stage !== 'dealing' &&
+      effectiveEvents(this.#log).length > this.def.dealSteps(this.#record.input.setup as never)
+  );
 
   private constructor(storage: Storage, def: Def, record: GameRecord, snapshot: Snapshot, log: LoggedEvent[]) {
     this.id = record.id;

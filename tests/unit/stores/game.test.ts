@@ -245,7 +245,7 @@ describe('ActiveGame.undo', () => {
     expect(game.view).toEqual(atPick);
   });
 
-  it('is not offered before any move, nor while cards are being dealt', async () => {
+  it('is not offered before any move, while cards are being dealt, nor back into the deal', async () => {
     const game = await newGame();
     expect(game.canUndo).toBe(false);
     expect(await game.undo()).toBe(false);
@@ -256,6 +256,11 @@ describe('ActiveGame.undo', () => {
     expect(game.seq).toBe(1);
     await game.answer({ kind: 'none' });
     await game.answer({ kind: 'none' });
+    // The first step after the deal: undoing it would reopen the last player's card.
+    expect(game.view.stage).toBe('play');
+    expect(game.canUndo).toBe(false);
+    expect(await game.undo()).toBe(false);
+    await game.answer({ kind: 'players', ids: ['p1'] });
     expect(game.canUndo).toBe(true);
   });
 });

@@ -121,5 +121,6 @@ export const tiny: GameDefinition<TinySetup> = {
     const ctx = snapshot.context as Ctx;
     return snapshot.value === 'dealing' ? { player: ctx.players[ctx.dealt].id, index: ctx.dealt, total: ctx.players.length } : null;
   },
-  players: (s) => s.names.map((name, seat) => ({ id: `p${seat}`, name, seat }))
+  players: (s) => s.names.map((name, seat) => ({ id: `p${seat}`, name, seat })),
+  dealSteps: (s) => s.names.length
 };

@@ -17,7 +17,8 @@ export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   validateSetup,
   view,
   dealing,
-  players: (setup) => setup.players
+  players: (setup) => setup.players,
+  dealSteps: (setup) => (setup.deal.mode === 'app' ? setup.players.length : 0)
 };
 
 export type { CluethulhuSetup } from './setup';
