@@ -1,0 +1,134 @@
+/**
+ * A Cluethulhu game in the built app, as the Keeper plays it: set up seven players, deal in
+ * the app pass-and-peek, then run Day 1 and Night 1, reloading the page after every step to
+ * prove the game comes back exactly where it was; axe on every kind of screen on the way.
+ * And a switch to Polish in the middle of a game, which must not lose a step.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
+import { answerStep, dealAll, screenState, startCluethulhu, tick, waitForGameScreen } from './keeper.mjs';
+
+const app = useApp();
+
+async function assertAxeClean(page, where) {
+  const violations = await axeViolations(page);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
+}
+
+/** Reloads the page and checks the game screen comes back unchanged. */
+async function reloadAndCompare(page, before, what) {
+  await page.reload();
+  await waitForGameScreen(page);
+  const after = await screenState(page);
+  assert.deepEqual(after, before, `after a reload (${what})`);
+}
+
+/** The kind of answer the current step takes, as its widget shows it. */
+async function widgetKind(page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return 'none';
+    if (main.querySelector('input[type="radio"]')) return 'radio';
+    if (main.querySelector('input[type="checkbox"]')) return 'checkbox';
+    if (main.querySelector('input[type="number"]')) return 'tally';
+    const names = [...main.querySelectorAll('button')].map((b) => b.textContent?.trim());
+    return names.includes('Next') ? 'none' : 'yesno';
+  });
+}
+
+describe('a Cluethulhu game for seven', () => {
+  test('deals in the app and survives a reload at every step of Day 1 and Night 1', { timeout: 300_000 }, async (t) => {
+    const { context, page } = await freshPage(app);
+    try {
+      const id = await startCluethulhu(page, app.url);
+      let state = await screenState(page);
+      assert.equal(state.stage, 'dealing');
+      assert.equal(state.heading, 'Pass the phone to Ada');
+      await assertAxeClean(page, 'dealing, card hidden');
+      await page.getByRole('button', { name: 'Show my role', exact: true }).click();
+      await assertAxeClean(page, 'dealing, card shown');
+      await page.getByRole('button', { name: 'Hide and pass on', exact: true }).click();
+      await page.getByRole('heading', { name: 'Pass the phone to Bram' }).waitFor();
+
+      // The rest of the deal, reloading after each pass: nobody's turn is lost or repeated.
+      state = await dealAll(page, (after) => reloadAndCompare(page, after, `deal at ${after.seq}`));
+      assert.equal(state.stage, 'play');
+      assert.equal(state.phase, 'Day 1');
+      assert.ok(state.prompt, 'a prompt to read aloud');
+
+      const seen = new Set();
+      const phases = [];
+      let steps = 0;
+      while (state.stage === 'play' && (state.phase === 'Day 1' || state.phase === 'Night 1')) {
+        assert.ok(steps < 150, 'Day 1 and Night 1 end');
+        if (phases.at(-1) !== state.phase) phases.push(state.phase);
+        await reloadAndCompare(page, state, `step ${steps + 1}: ${state.prompt}`);
+        const kind = await widgetKind(page);
+        if (!seen.has(kind)) {
+          seen.add(kind);
+          await assertAxeClean(page, `script, ${kind} answer (${state.phase}: ${state.prompt})`);
+        }
+        const next = await answerStep(page);
+        assert.equal(next.seq, state.seq + 1, 'each answer commits exactly one log entry');
+        state = next;
+        steps += 1;
+      }
+      t.diagnostic(`${steps} steps answered and reloaded; answer kinds: ${[...seen].join(', ')}`);
+      assert.deepEqual(phases, ['Day 1', 'Night 1']);
+      assert.ok(state.stage === 'over' || state.phase === 'Day 2', `after Night 1: ${JSON.stringify(state)}`);
+      assert.ok(seen.has('radio'), 'some step picks one player');
+      await reloadAndCompare(page, state, 'after Night 1');
+
+      await page.goto(`${app.url}/game/${id}/table`);
+      await page.locator('main[data-seq] h1').first().waitFor();
+      await assertAxeClean(page, 'table');
+
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.locator('main[data-seq] h1').first().waitFor();
+      assert.ok((await page.locator('main li').count()) > 0, 'the log lists what happened');
+      await assertAxeClean(page, 'log');
+
+      await page.goto(`${app.url}/`);
+      await page.getByRole('link', { name: /Cluethulhu/ }).first().waitFor();
+      await assertAxeClean(page, 'home with a game in progress');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('switching to Polish in the settings keeps the game where it was', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      const id = await startCluethulhu(page, app.url);
+      await dealAll(page);
+      await answerStep(page);
+      const english = await answerStep(page);
+      assert.equal(english.phase, 'Day 1');
+
+      await page.goto(`${app.url}/settings`);
+      await page.locator('main h1').first().waitFor();
+      const polish = page.getByLabel('Polski', { exact: true });
+      if ((await polish.count()) > 0 && (await polish.getAttribute('type')) === 'radio') await tick(page, polish);
+      else await page.getByLabel('Language', { exact: true }).selectOption('pl');
+      await page.getByRole('heading', { level: 1, name: 'Ustawienia' }).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'pl');
+
+      await page.goto(`${app.url}/game/${id}`);
+      await waitForGameScreen(page);
+      const inPolish = await screenState(page);
+      assert.equal(inPolish.seq, english.seq, 'no step lost or added');
+      assert.equal(inPolish.stage, 'play');
+      assert.equal(inPolish.phase, 'Dzień 1');
+      assert.notEqual(inPolish.prompt, english.prompt, 'the prompt is read in Polish');
+      assert.equal(inPolish.progress, english.progress.replace('Step', 'Krok').replace(' of ', ' z '));
+      await assertAxeClean(page, 'script in Polish');
+
+      await page.reload();
+      await waitForGameScreen(page);
+      assert.deepEqual(await screenState(page), inPolish, 'the language and the game survive a reload');
+    } finally {
+      await context.close();
+    }
+  });
+});

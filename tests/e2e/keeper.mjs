@@ -1,0 +1,178 @@
+/**
+ * Drives Lantern the way a Keeper does, through the screens only (see the UI conventions in
+ * the project notes): set up a Cluethulhu game, deal it pass-and-peek, and answer script
+ * steps. Shared by the end-to-end tests and the benchmark (scripts/bench.mjs).
+ *
+ * Answering is deliberately simple and deterministic: the first player who may be picked (as
+ * many as the step needs), "yes" on a yes/no step, and every vote on the first option of a
+ * tally, so games move on and end.
+ */
+
+export const SEVEN = ['Ada', 'Bram', 'Cleo', 'Dara', 'Emil', 'Fay', 'Gus'];
+
+/** What the game screen shows now. */
+export async function screenState(page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const text = (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? null;
+    return {
+      seq: main?.dataset.seq === undefined ? null : Number(main.dataset.seq),
+      stage: main?.dataset.stage ?? null,
+      phase: text('phase'),
+      prompt: text('prompt'),
+      progress: text('progress'),
+      heading: document.querySelector('main h1')?.textContent?.trim() ?? null
+    };
+  });
+}
+
+/** Waits until the game screen has drawn (after a navigation or a reload). */
+export async function waitForGameScreen(page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main[data-seq][data-stage]');
+      if (!main) return false;
+      const stage = main.getAttribute('data-stage');
+      if (stage === 'play') return document.querySelector('[data-testid="prompt"]') !== null;
+      return main.querySelector('h1') !== null;
+    },
+    undefined,
+    { timeout, polling: 50 }
+  );
+}
+
+/** Waits until the committed log length is no longer `seq`; returns the new state. */
+export async function waitForCommit(page, seq, timeout = 15_000) {
+  await page.waitForFunction(
+    (before) => {
+      const main = document.querySelector('main[data-seq]');
+      return main !== null && Number(main.getAttribute('data-seq')) !== before;
+    },
+    seq,
+    { timeout, polling: 20 }
+  );
+  return screenState(page);
+}
+
+/**
+ * Fills in the Cluethulhu setup screen with `names` and starts a game dealt in the app.
+ * @returns {Promise<string>} the new game's id (from the URL)
+ */
+export async function startCluethulhu(page, baseUrl, names = SEVEN, label = (n) => `Player ${n}`) {
+  await page.goto(`${baseUrl}/new/cluethulhu`);
+  // The form starts with the fewest players the game takes; wait for it before counting rows.
+  await page.getByLabel(label(1), { exact: true }).waitFor();
+  for (let i = 0; i < names.length; i++) {
+    const input = page.getByLabel(label(i + 1), { exact: true });
+    if ((await input.count()) === 0) await page.getByRole('button', { name: 'Add player', exact: true }).click();
+    await input.fill(names[i]);
+  }
+  const extra = await page.getByLabel(label(names.length + 1), { exact: true }).count();
+  if (extra > 0) throw new Error(`the setup form has more than ${names.length} player rows`);
+  const dealInApp = page.getByLabel('Deal in the app', { exact: true });
+  if ((await dealInApp.count()) > 0) await dealInApp.check();
+  await page.getByRole('button', { name: 'Start game', exact: true }).click();
+  try {
+    await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
+  } catch {
+    const problems = await page.locator('[role="alert"]').allInnerTexts();
+    throw new Error(`"Start game" did not open a game (still at ${page.url()}): ${problems.join(' | ') || 'no message'}`);
+  }
+  await waitForGameScreen(page);
+  return new URL(page.url()).pathname.split('/').pop();
+}
+
+/**
+ * Hands the phone round: each player shows and hides their role. `afterEach` runs after every
+ * committed pass (the tests reload there).
+ */
+export async function dealAll(page, afterEach = async () => {}) {
+  for (let guard = 0; guard < 40; guard++) {
+    const state = await screenState(page);
+    if (state.stage !== 'dealing') return state;
+    await page.getByRole('button', { name: 'Show my role', exact: true }).click();
+    await page.getByRole('button', { name: 'Hide and pass on', exact: true }).click();
+    const after = await waitForCommit(page, state.seq);
+    await afterEach(after);
+  }
+  throw new Error('dealing did not end');
+}
+
+/**
+ * Ticks a radio or checkbox the way a finger does: by tapping its label (the styled label
+ * covers the small native control).
+ */
+export async function tick(page, input) {
+  const id = await input.getAttribute('id');
+  const label = id ? page.locator(`label[for="${id}"]`) : null;
+  if (label && (await label.count()) > 0) await label.click();
+  else await input.check();
+  if (!(await input.isChecked())) throw new Error(`tapping the label of #${id} did not tick it`);
+}
+
+/**
+ * Sets the answer widget of the current script step and returns the button that sends it:
+ * Next, or the first (yes) button of a yes/no step.
+ * @param {number} extra players to tick beyond what the instruction asks (retries)
+ */
+export async function prepareAnswer(page, extra = 0) {
+  const main = page.locator('main');
+  const next = main.getByRole('button', { name: 'Next', exact: true });
+  if ((await next.count()) === 0) {
+    // Yes/no steps answer with one of two buttons, grouped under the step's question.
+    return main.locator('[role="group"]:not(fieldset) button').first();
+  }
+
+  const radios = main.locator('input[type="radio"]:not([disabled])');
+  const boxes = main.locator('input[type="checkbox"]:not([disabled])');
+  const numbers = main.locator('input[type="number"]:not([disabled])');
+
+  if ((await radios.count()) > 0) {
+    const players = main.locator('input[type="radio"]:not([disabled]):not([value=""])');
+    await tick(page, (await players.count()) > 0 ? players.first() : radios.first());
+  } else if ((await boxes.count()) > 0) {
+    // "Pick exactly 2 players." / "Pick 1 to 3 players." / "Pick a player, or nobody."
+    const note = await main.locator('fieldset').first().evaluate((fieldset) => {
+      const ids = (fieldset.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    });
+    const wanted = Number(note.match(/\d+/)?.[0] ?? 1) + extra;
+    const count = Math.min(wanted, await boxes.count());
+    for (let i = 0; i < count; i++) {
+      const box = boxes.nth(i);
+      if (!(await box.isChecked())) await tick(page, box);
+    }
+  } else if ((await numbers.count()) > 0) {
+    const first = numbers.first();
+    const max = Number((await first.getAttribute('max')) ?? 1);
+    await first.fill(String(extra > 0 ? 1 : max));
+  }
+  return next;
+}
+
+/**
+ * Answers the current step and waits for it to be committed. Retries with a different answer
+ * when the app explains (role="alert") that the first one does not fit.
+ * @returns {Promise<ReturnType<typeof screenState>>} the state after the commit
+ */
+export async function answerStep(page) {
+  const before = await screenState(page);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const button = await prepareAnswer(page, attempt);
+    await button.click();
+    const outcome = await Promise.race([
+      waitForCommit(page, before.seq).then((state) => ({ state })),
+      page
+        .locator('main [role="alert"]')
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 })
+        .then(() => ({ alert: true }))
+    ]);
+    if ('state' in outcome) return outcome.state;
+    // The alert might have been raced by a commit that landed right after it.
+    const now = await screenState(page);
+    if (now.seq !== before.seq) return now;
+  }
+  const alert = await page.locator('main [role="alert"]').first().textContent();
+  throw new Error(`the step "${before.prompt}" refused every answer tried: ${alert}`);
+}
