@@ -1,0 +1,112 @@
+/** The home screen's game entries, the log's phases and the step timer. */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import type { GameRecord } from '$lib/db';
+import { i18n } from '$lib/i18n';
+import GameListItem from '$lib/ui/GameListItem.svelte';
+import LogView from '$lib/ui/LogView.svelte';
+import Timer from '$lib/ui/Timer.svelte';
+
+beforeAll(async () => {
+  await i18n.loadNamespace('cluethulhu');
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await i18n.setLanguage('en');
+});
+
+function record(summary: Partial<GameRecord['summary']>, extra: Partial<GameRecord> = {}): GameRecord {
+  return {
+    id: 'g1',
+    gameId: 'cluethulhu',
+    createdAt: 0,
+    updatedAt: Date.now(),
+    input: { setup: {}, seed: 1 },
+    machineVersion: 1,
+    snapshot: {},
+    seq: 3,
+    status: 'active',
+    summary: { players: ['Ada', 'Bob'], phase: { kind: 'day', number: 2 }, stage: 'play', winner: null, ...summary },
+    ...extra
+  };
+}
+
+describe('a saved game on the home screen', () => {
+  it('links to the game by its name and says where it stands', () => {
+    render(GameListItem, { game: record({}), ondelete: vi.fn() });
+    expect(screen.getByRole('link', { name: i18n.t('cluethulhu:name') })).toHaveAttribute('href', '/game/g1');
+    expect(screen.getByText('Day 2')).toBeInTheDocument();
+    expect(screen.getByText('2 players')).toBeInTheDocument();
+    expect(screen.getByText(/Ada, Bob/)).toBeInTheDocument();
+  });
+
+  it('says dealing before the first phase, and who won once over', () => {
+    const first = render(GameListItem, { game: record({ stage: 'dealing', phase: null }), ondelete: vi.fn() });
+    expect(screen.getByText('Dealing')).toBeInTheDocument();
+    first.unmount();
+    render(GameListItem, { game: record({ stage: 'over', winner: 'cult' }, { status: 'over' }), ondelete: vi.fn() });
+    expect(screen.getByText(`Won: ${i18n.t('cluethulhu:winners.cult')}`)).toBeInTheDocument();
+  });
+
+  it('counts players with Polish plurals', async () => {
+    await i18n.setLanguage('pl');
+    const players = (n: number) => Array.from({ length: n }, (_, i) => `P${i}`);
+    for (const [n, text] of [
+      [1, '1 gracz'],
+      [5, '5 graczy'],
+      [22, '22 graczy']
+    ] as const) {
+      const r = render(GameListItem, { game: record({ players: players(n) }), ondelete: vi.fn() });
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByText('Dzień 2')).toBeInTheDocument();
+      r.unmount();
+    }
+  });
+
+  it('asks to delete through its own button, named after the game', async () => {
+    const ondelete = vi.fn();
+    render(GameListItem, { game: record({}), ondelete });
+    await fireEvent.click(screen.getByRole('button', { name: /^Delete: / }));
+    expect(ondelete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the log', () => {
+  it('groups lines by phase and marks the Keeper’s secrets', () => {
+    render(LogView, {
+      log: [
+        { phase: { kind: 'day', number: 1 }, text: { key: 'common:phase.night', params: { number: 9 } }, secret: true },
+        { phase: { kind: 'day', number: 1 }, text: { key: 'common:script.yes' } },
+        { phase: { kind: 'night', number: 1 }, text: { key: 'common:script.no' } }
+      ]
+    });
+    const groups = screen.getAllByRole('region');
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Day 1', 'Night 1']);
+    const dayLines = within(groups[0]).getAllByRole('listitem');
+    expect(dayLines[0]).toHaveTextContent('Only for you');
+    expect(dayLines[0]).toHaveTextContent('Night 9');
+    expect(dayLines[1]).not.toHaveTextContent('Only for you');
+  });
+
+  it('says so when nothing has happened', () => {
+    render(LogView, { log: [] });
+    expect(screen.getByText('Nothing has happened yet.')).toBeInTheDocument();
+  });
+});
+
+describe('the step timer', () => {
+  it('counts down only once started, and says when time is up', async () => {
+    vi.useFakeTimers();
+    render(Timer, { seconds: 60 });
+    expect(screen.getByText('1:00')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(screen.getByText('1:00')).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Start timer' }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(screen.getByText('0:45')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(46_000);
+    expect(screen.getByText('0:00')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Time is up');
+  });
+});
