@@ -1,12 +1,20 @@
 /**
  * A Cluethulhu game in the built app, as the Keeper plays it: set up seven players, deal in
  * the app pass-and-peek, then run Day 1 and Night 1, reloading the page after every step to
- * prove the game comes back exactly where it was; axe on every kind of screen on the way.
- * And a switch to Polish in the middle of a game, which must not lose a step.
+ * prove the game comes back exactly where it was; axe on every kind of screen on the way, and
+ * nothing fetched from elsewhere. A game started and played with the network cut after one
+ * visit. And a switch to Polish in the middle of a game, which must not lose a step.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
+import {
+  axeViolations,
+  collectForeignRequests,
+  describeViolations,
+  freshPage,
+  useApp,
+  waitForServiceWorkerControl
+} from './harness.mjs';
 import { answerStep, dealAll, screenState, startCluethulhu, tick, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
@@ -40,6 +48,7 @@ async function widgetKind(page) {
 describe('a Cluethulhu game for seven', () => {
   test('deals in the app and survives a reload at every step of Day 1 and Night 1', { timeout: 300_000 }, async (t) => {
     const { context, page } = await freshPage(app);
+    const foreign = collectForeignRequests(context, app.origin);
     try {
       const id = await startCluethulhu(page, app.url);
       let state = await screenState(page);
@@ -92,6 +101,27 @@ describe('a Cluethulhu game for seven', () => {
       await page.goto(`${app.url}/`);
       await page.getByRole('link', { name: /Cluethulhu/ }).first().waitFor();
       await assertAxeClean(page, 'home with a game in progress');
+      assert.deepEqual(foreign, [], 'nothing was fetched from another origin');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('can be set up, dealt and played with the network cut after one visit', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      await page.goto(`${app.url}/`);
+      await page.locator('main h1').first().waitFor();
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+      await startCluethulhu(page, app.url);
+      const state = await dealAll(page);
+      assert.equal(state.phase, 'Day 1');
+      const next = await answerStep(page);
+      assert.equal(next.seq, state.seq + 1);
+      await page.reload();
+      await waitForGameScreen(page);
+      assert.deepEqual(await screenState(page), next);
     } finally {
       await context.close();
     }
