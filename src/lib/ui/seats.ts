@@ -62,3 +62,23 @@ export function seatSpacing(count: number, width: number, height: number, inset:
   }
   return min;
 }
+
+/**
+ * How wide each seat may be without touching its neighbours: a seat whose neighbour sits
+ * beside it (not above or below) may take at most the horizontal gap between them.
+ * Positions in percent of a `width` × `height` table; result in the same unit as `width`.
+ */
+export function seatWidths(positions: SeatPosition[], width: number, height: number, seatHeight: number, min: number, max: number): number[] {
+  const px = positions.map((p) => ({ x: (p.x * width) / 100, y: (p.y * height) / 100 }));
+  const n = px.length;
+  return px.map((p, i) => {
+    let w = max;
+    for (const d of [-2, -1, 1, 2]) {
+      if (n < 3 || Math.abs(d) >= n) continue;
+      const q = px[(i + d + n) % n];
+      if (q === p) continue;
+      if (Math.abs(q.y - p.y) < seatHeight) w = Math.min(w, Math.abs(q.x - p.x) * 0.94);
+    }
+    return Math.max(min, Math.min(max, Math.floor(w)));
+  });
+}
