@@ -36,6 +36,12 @@ describe('players', () => {
     expect(screen.queryByLabelText('Player 8')).toBeNull();
   });
 
+  it('labels only the name field "Player 1", so a lookup by label finds one field', () => {
+    setup();
+    expect(screen.getAllByLabelText(/Player 1/)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove Player 1' })).toBeInTheDocument();
+  });
+
   it('adds, moves and removes players with real buttons', async () => {
     setup();
     await fill(8);

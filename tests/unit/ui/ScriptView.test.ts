@@ -195,6 +195,11 @@ describe('other answers', () => {
     expect(onanswer).toHaveBeenCalledWith({ kind: 'tally', counts: { a: 3, b: 1 } });
   });
 
+  it('labels only the count with the player’s name, so a lookup by name finds one field', () => {
+    show({ kind: 'tally', options: ['a', 'b'], max: 5 });
+    expect(screen.getAllByLabelText(/Ada/)).toHaveLength(1);
+  });
+
   it('refuses a count above the most allowed', async () => {
     const { onanswer } = show({ kind: 'tally', options: ['a', 'b'], max: 5 });
     await fireEvent.input(screen.getByLabelText('Ada'), { target: { value: '9' } });
