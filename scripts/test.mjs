@@ -6,7 +6,7 @@
  *   2. vitest: unit and component tests
  *   3. vite build: the real app, service worker included
  *   4. Chromium: found (CHROME_PATH, usual paths), or installed from Debian when running as root
- *   5. node --test tests/e2e/: the built app in headless Chromium
+ *   5. node --test tests/e2e/*.test.mjs: the built app in headless Chromium
  *
  * Every stage runs even when an earlier one failed (except the browser tests, which need a
  * build and a browser), so one run shows every problem. The last line is always
@@ -14,7 +14,7 @@
  * failed without test counts (type check, build, no browser) counts as one failure.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
@@ -93,6 +93,10 @@ if (built) {
   }
   if (chromePath) {
     const tap = join(RESULTS, 'e2e.tap');
+    const e2eFiles = (await readdir(join(root, 'tests/e2e')))
+      .filter((name) => name.endsWith('.test.mjs'))
+      .sort()
+      .map((name) => join('tests/e2e', name));
     const code = await run(
       process.execPath,
       [
@@ -102,7 +106,8 @@ if (built) {
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
         `--test-reporter-destination=${tap}`,
-        'tests/e2e/'
+        // Named one by one: Node 20 expands a folder, later versions read arguments as globs.
+        ...e2eFiles
       ],
       { CHROME_PATH: chromePath }
     );
