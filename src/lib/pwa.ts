@@ -22,11 +22,27 @@ export async function registerServiceWorker(opts: RegisterOptions): Promise<void
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
 
   const { registerSW } = await import('virtual:pwa-register');
+  const sw = navigator.serviceWorker;
+
+  // Activates the waiting worker, then reloads once it has taken over this page (or after a
+  // while, should it never). The plugin's own reload only happens when the page was already
+  // controlled when it registered, which a first visit never is, so the page does it here.
+  async function switchToWaiting(): Promise<void> {
+    const takenOver = new Promise((resolve) => {
+      sw.addEventListener('controllerchange', resolve, { once: true });
+      setTimeout(resolve, 10_000);
+    });
+    await updateSW(true);
+    await takenOver;
+    window.location.reload();
+  }
+
   const updateSW = registerSW({
     // Register now rather than on the window's load event: the layout calls this from onMount,
     // and an early registration means the cache is complete sooner.
     immediate: true,
-    onNeedRefresh: () => opts.onNeedRefresh(() => updateSW(true)),
-    onOfflineReady: () => opts.onOfflineReady?.()
+    onNeedRefresh: () => opts.onNeedRefresh(switchToWaiting),
+    onOfflineReady: () => opts.onOfflineReady?.(),
+    onNeedReload: () => {}
   });
 }
