@@ -36,12 +36,7 @@ export class ActiveGame {
   #deal: DealState | null = $state.raw(null);
   #busy = $state(false);
   #error: Text | null = $state.raw(null);
-  // Undo into the deal would put a card back in front of the wrong eyes: the deal's moves
-  // are a floor Undo never goes below.
-  #canUndo = $derived(
-    this.#view.stage !== 'dealing' &&
-      effectiveEvents(this.#log).length > this.def.dealSteps(this.#record.input.setup as never)
-  );
+
 
   private constructor(storage: Storage, def: Def, record: GameRecord, snapshot: Snapshot, log: LoggedEvent[]) {
     this.id = record.id;
@@ -115,7 +110,9 @@ export class ActiveGame {
     return this.#error;
   }
   get canUndo(): boolean {
-    return this.#canUndo;
+    // Undo into the deal would put a card back in front of the wrong eyes: the deal's moves
+    // are a floor Undo never goes below.
+    return this.#view.stage !== 'dealing' && effectiveEvents(this.#log).length > this.def.dealSteps(this.#record.input.setup as never);
   }
   /** Entries in the committed log. */
   get seq(): number {

@@ -371,7 +371,8 @@ export function currentStep(ctx: Ctx, key: string): Step {
   const mode = slot ? slotMode(ctx, slot) : 'act';
   return {
     id: `${ctx.phase.kind}.${key}`,
-    role: d.role ? k(`roles.${d.role}.name`) : undefined,
+    // The Investigators are called as a side, every other call as a role.
+    role: d.role ? k(d.role === 'investigators' ? 'sides.investigators' : `roles.${d.role}.name`) : undefined,
     prompt: d.prompt,
     announce: d.announce?.length ? d.announce : undefined,
     after: d.after,
