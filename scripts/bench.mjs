@@ -20,14 +20,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { dealAll, prepareAnswer, screenState, startCluethulhu } from '../tests/e2e/keeper.mjs';
+import { PHONE, dealAll, prepareAnswer, screenState, startCluethulhu } from '../tests/e2e/keeper.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.STEPS ?? 200);
 const BUDGET = { firstVisitJsKB: 100, stepMedianMs: 16 };
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 if (!existsSync(join(root, 'build/index.html')) || process.env.BUILD === '1') {
   console.log('Building…');

@@ -14,12 +14,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { PHONE } from './keeper.mjs';
 
 /** axe rule sets the app must pass: WCAG 2.0 A and AA, and WCAG 2.1 AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
-/** A phone-sized window: the app is used one-handed on a phone. */
-export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /**
  * Registers before/after hooks for the calling test file and returns a live object whose

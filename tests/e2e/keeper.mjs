@@ -10,6 +10,9 @@
 
 export const SEVEN = ['Ada', 'Bram', 'Cleo', 'Dara', 'Emil', 'Fay', 'Gus'];
 
+/** A phone-sized window: the app is used one-handed on a phone. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 /** What the game screen shows now. */
 export async function screenState(page) {
   return page.evaluate(() => {
