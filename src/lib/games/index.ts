@@ -6,7 +6,7 @@ import type { GameDefinition } from '../engine/game';
 
 export interface CatalogueEntry {
   id: string;
-  /** i18n namespace of the game (its name is `<ns>:name`, its blurb `<ns>:blurb`). */
+  /** i18n namespace of the game's own text; its name, blurb and winners are in `common:games.<id>`. */
   namespace: string;
   minPlayers: number;
   maxPlayers: number;

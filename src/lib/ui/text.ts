@@ -4,25 +4,26 @@
  */
 import { i18n } from '$lib/i18n';
 import type { Phase } from '$lib/engine/types';
-import { CATALOGUE } from '$lib/games';
 
 /** "Day 2", "Noc 1". */
 export function phaseLabel(phase: Phase): string {
   return i18n.t(`common:phase.${phase.kind}`, { number: phase.number });
 }
 
-/** The i18n namespace of a game id (the id itself when the catalogue does not list it). */
-export function gameNamespace(gameId: string): string {
-  return CATALOGUE.find((g) => g.id === gameId)?.namespace ?? gameId;
-}
+// A game's name, blurb and winners live in `common` (`games.<id>.*`), so the home and
+// game-choice screens can name every game without fetching any game's own text.
 
 export function gameName(gameId: string): string {
-  return i18n.t(`${gameNamespace(gameId)}:name`);
+  return i18n.t(`common:games.${gameId}.name`);
 }
 
-/** A winner id as the game names it (`cluethulhu:winners.cult`). */
+export function gameBlurb(gameId: string): string {
+  return i18n.t(`common:games.${gameId}.blurb`);
+}
+
+/** A winner id as the game names it (`common:games.cluethulhu.winners.cult`). */
 export function winnerLabel(gameId: string, winner: string): string {
-  return i18n.t(`${gameNamespace(gameId)}:winners.${winner}`);
+  return i18n.t(`common:games.${gameId}.winners.${winner}`);
 }
 
 /** A time stamp in the current language: the time for today, the date and time otherwise. */

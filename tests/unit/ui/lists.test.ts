@@ -35,7 +35,7 @@ function record(summary: Partial<GameRecord['summary']>, extra: Partial<GameReco
 describe('a saved game on the home screen', () => {
   it('links to the game by its name and says where it stands', () => {
     render(GameListItem, { game: record({}), ondelete: vi.fn() });
-    expect(screen.getByRole('link', { name: i18n.t('cluethulhu:name') })).toHaveAttribute('href', '/game/g1');
+    expect(screen.getByRole('link', { name: i18n.t('common:games.cluethulhu.name') })).toHaveAttribute('href', '/game/g1');
     expect(screen.getByText('Day 2')).toBeInTheDocument();
     expect(screen.getByText('2 players')).toBeInTheDocument();
     expect(screen.getByText(/Ada, Bob/)).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('a saved game on the home screen', () => {
     expect(screen.getByText('Dealing')).toBeInTheDocument();
     first.unmount();
     render(GameListItem, { game: record({ stage: 'over', winner: 'cult' }, { status: 'over' }), ondelete: vi.fn() });
-    expect(screen.getByText(`Won: ${i18n.t('cluethulhu:winners.cult')}`)).toBeInTheDocument();
+    expect(screen.getByText(`Won: ${i18n.t('common:games.cluethulhu.winners.cult')}`)).toBeInTheDocument();
   });
 
   it('counts players with Polish plurals', async () => {
