@@ -108,6 +108,8 @@ describe('the Shoggoth', () => {
     g.pick('Gosia');
     expect(g.alive).toContain('Gosia');
     expect(g.alive).not.toContain('Darek');
+    expect(g.view.log.map((l) => l.text.key)).toContain('cluethulhu:log.absorbFails');
+    expect(g.view.log.map((l) => l.text.key)).not.toContain('cluethulhu:log.absorb');
   });
   it('leaves when it absorbs nobody', () => {
     const g = toNight().tally({ Filip: 7 });

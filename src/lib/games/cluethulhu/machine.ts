@@ -426,7 +426,7 @@ function resolvePending(ctx0: Ctx, e: Ev): Partial<Ctx> {
   if (!to) return die(ctx, shoggoth, item.cause);
   const victim = player(ctx, to);
   const { ctx: after, spared } = eliminate(ctx, to, 'absorb');
-  ctx = log(after, 'absorb', { name: player(ctx, shoggoth).name, victim: victim.name }, false);
+  ctx = log(after, spared ? 'absorbFails' : 'absorb', { name: player(ctx, shoggoth).name, victim: victim.name });
   // A protected victim makes the absorb fail; an Investigator's vial kills the Shoggoth too.
   if (spared || victim.side === 'investigators') ctx = die(ctx, shoggoth, item.cause);
   return ctx;
