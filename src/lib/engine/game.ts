@@ -67,6 +67,8 @@ export interface GameDefinition<Setup = unknown> {
   machineVersion: number;
   minPlayers: number;
   maxPlayers: number;
+  /** Winner ids the moderator may declare (named in `common:games.<id>.winners.<winner>`). */
+  winners: readonly string[];
   machine: AnyStateMachine;
   validateSetup(setup: Setup): SetupProblem[];
   view(snapshot: SnapshotFrom<AnyStateMachine>): GameView;

@@ -37,8 +37,3 @@ export class GameLoader {
     }
   }
 }
-
-/** Winner ids a game can be declared won by, for the Keeper's override menu. */
-export const POSSIBLE_WINNERS: Record<string, string[]> = {
-  cluethulhu: ['investigators', 'cult', 'evilChild', 'siblings']
-};

@@ -79,3 +79,15 @@ it('names the investigator step by its side', () => {
   const g = until(game(SEVEN).pick('Ewa'), 'day.investigatorsVote');
   expect(g.step.role).toEqual({ key: 'cluethulhu:sides.investigators' });
 });
+
+it('names every winner the Keeper may declare, in both languages', async () => {
+  const { cluethulhu } = await import('../../../src/lib/games/cluethulhu');
+  for (const lng of ['en', 'pl'] as const) {
+    const i18n = createI18next(lng, resources);
+    for (const w of cluethulhu.winners) {
+      const key = `common:games.cluethulhu.winners.${w}`;
+      expect(i18n.t(key, { lng, fallbackLng: false })).not.toBe(key.slice('common:'.length));
+    }
+  }
+  expect(cluethulhu.winners).toHaveLength(4);
+});

@@ -114,6 +114,7 @@ export const tiny: GameDefinition<TinySetup> = {
   machineVersion: 3,
   minPlayers: 2,
   maxPlayers: 5,
+  winners: [],
   machine,
   validateSetup: (s) => (s.names.length < 2 ? [{ field: 'players', text: { key: 'tiny:tooFew' } }] : []),
   view,

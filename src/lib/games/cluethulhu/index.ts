@@ -13,6 +13,7 @@ export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   machineVersion: MACHINE_VERSION,
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
+  winners: ['investigators', 'cult', 'evilChild', 'siblings'],
   machine,
   validateSetup,
   view,
