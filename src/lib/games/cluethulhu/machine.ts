@@ -14,7 +14,7 @@
  * Every script state starts with the same checks (`guarded`): a win ends the game, a pending
  * consequence is asked first, and a role that is not called is skipped.
  */
-import { assign, setup, type TransitionConfig } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
 import type { GameInput } from '../../engine/game';
 import { pick } from '../../engine/rng';
@@ -51,6 +51,16 @@ const answerOf = (e: Ev): Answer | null => (e.type === 'step.answer' ? e.answer 
 
 const C = '#cluethulhu';
 
+/**
+ * What every script state checks first: a win ends the game (checkWin waits for a Shoggoth's
+ * absorb), and a pending consequence is asked before the script goes on.
+ */
+const FIRST_CHECKS = [
+  { guard: 'hasOutcome', target: `${C}.over` },
+  { guard: 'teamWon', target: `${C}.over` },
+  { guard: 'hasPending', target: `${C}.interrupt` }
+];
+
 export const machine = setup({
   types: {
     context: {} as Ctx,
@@ -65,7 +75,6 @@ export const machine = setup({
     dealDone: ({ context }) => context.dealt >= context.players.length,
     saidYes: ({ event }) => saidYes(event),
     pickedSomeone: ({ event }) => first(event) !== null,
-    isFirstDay: ({ context }) => context.phase.number === 1,
     wizardRepeats: ({ context, event }) => first(event) !== null && first(event) === context.wizardLast,
     detectiveRepeats: ({ context, event }) => first(event) !== null && first(event) === context.detectiveLast,
     ritualDue: ({ context }) => ritualDue(context),
@@ -348,18 +357,10 @@ export const machine = setup({
   }
 });
 
-/**
- * A script state: first a win ends the game, then a pending consequence is asked, then (for a
- * role's slot) a role that is not called is skipped, running `onSkip` on the way.
- */
+/** A script state: the first checks, then (for a role's slot) skipping a role that is not called. */
 function guarded(key: string, skipTo: string | null, on: { 'step.answer': object | object[] }, onSkip?: string | string[]) {
   const slot = SLOT_OF[key];
-  const always: unknown[] = [
-    { guard: 'hasOutcome', target: `${C}.over` },
-    // A win ends the game before any successor is named (checkWin waits for a Shoggoth's absorb).
-    { guard: 'teamWon', target: `${C}.over` },
-    { guard: 'hasPending', target: `${C}.interrupt` }
-  ];
+  const always: object[] = [...FIRST_CHECKS];
   if (skipTo) always.push({ guard: { type: 'skipped', params: { slot } }, target: skipTo, actions: onSkip });
   // Every answer marks its slot as called this phase, before the answer's own actions.
   const visit = { type: 'visit', params: { slot } };
@@ -370,15 +371,9 @@ function guarded(key: string, skipTo: string | null, on: { 'step.answer': object
   return { always, on: { 'step.answer': answers } } as never;
 }
 
-function guardedTransient(rest: TransitionConfig<Ctx, Ev, Ev, never, never, never, never, never, never>[] | unknown[]) {
-  return {
-    always: [
-      { guard: 'hasOutcome', target: `${C}.over` },
-      { guard: 'teamWon', target: `${C}.over` },
-      { guard: 'hasPending', target: `${C}.interrupt` },
-      ...rest
-    ]
-  } as never;
+/** A state the Keeper never sees: the first checks, then its own eventless transitions. */
+function guardedTransient(rest: object[]) {
+  return { always: [...FIRST_CHECKS, ...rest] } as never;
 }
 
 // ---------------------------------------------------------------- helpers for the Night

@@ -50,8 +50,6 @@ const ROLE_SLOTS: Partial<Record<Slot, RoleId>> = {
   yithian: 'yithian'
 };
 
-export const roleOfSlot = (slot: Slot): RoleId | undefined => ROLE_SLOTS[slot];
-
 export function slotMode(ctx: Ctx, slot: Slot): Mode {
   switch (slot) {
     case 'investigators':
