@@ -161,4 +161,33 @@ describe('a Cluethulhu game for seven', () => {
       await context.close();
     }
   });
+
+  test("the Keeper's override ends the game; the game-over screen shows the winner and every role, and survives a reload", { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      await startCluethulhu(page, app.url);
+      await dealAll(page);
+      const before = await screenState(page);
+      await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+      await page.getByRole('button', { name: 'Declare a winner', exact: true }).click();
+      await tick(page, page.getByLabel('The Cult', { exact: true }));
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, do it', exact: true }).click();
+      await page.waitForFunction((seq) => Number(document.querySelector('main')?.dataset.seq) > seq, before.seq);
+      const main = page.locator('main');
+      assert.equal(await main.getAttribute('data-stage'), 'over');
+      const text = await main.innerText();
+      assert.match(text, /The Cult/);
+      assert.match(text, /Declared by the Keeper/);
+      // Every role is revealed: the seven tablets of the deal are all named.
+      const roles = ['Investigator', 'Cultist'].filter((r) => text.includes(r));
+      assert.equal(roles.length, 2, 'the Investigators and the Cultists are revealed');
+      await assertAxeClean(page, 'game over');
+      await page.reload();
+      await page.locator('main[data-stage="over"]').waitFor();
+      assert.match(await page.locator('main').innerText(), /Declared by the Keeper/);
+    } finally {
+      await context.close();
+    }
+  });
 });
