@@ -54,12 +54,17 @@ export function detectorAnswer(seats: readonly Seat[], detector: number, examine
   const ring = [...seats].filter((s) => s.alive || s.seat === detector || s.seat === examined).sort((a, b) => a.seat - b.seat).map((s) => s.seat);
   const from = ring.indexOf(examined);
   if (from < 0 || ring.indexOf(detector) < 0) throw new Error('The Detector and the examined player must both be seated.');
-  const clockwise: number[] = [];
-  for (let i = (from + 1) % ring.length; ring[i] !== detector; i = (i + 1) % ring.length) clockwise.push(ring[i]);
+  // Walk round the table from the examined player to the Detector, one way and the other.
+  const walk = (step: 1 | -1): number[] => {
+    const out: number[] = [];
+    for (let i = (from + step + ring.length) % ring.length; ring[i] !== detector; i = (i + step + ring.length) % ring.length) out.push(ring[i]);
+    return out;
+  };
+  const clockwise = walk(1);
   if (clockwise.includes(statue)) return { kind: 'arc', direction: 'clockwise', seats: clockwise };
-  const other = ring.filter((s) => s !== examined && s !== detector && !clockwise.includes(s));
-  if (!other.includes(statue)) return { kind: 'nowhere' };
-  return { kind: 'arc', direction: 'counterclockwise', seats: other.reverse() };
+  const counterclockwise = walk(-1);
+  if (counterclockwise.includes(statue)) return { kind: 'arc', direction: 'counterclockwise', seats: counterclockwise };
+  return { kind: 'nowhere' };
 }
 
 /**
