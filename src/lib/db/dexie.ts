@@ -4,7 +4,16 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { StorageError, toStorageError } from './errors';
-import { isNextEntry, type EventRecord, type GameRecord, type SettingRecord, type Storage } from './types';
+import {
+  isNextEntry,
+  isWholeLog,
+  type EventRecord,
+  type GameRecord,
+  type ImportItem,
+  type ImportMode,
+  type SettingRecord,
+  type Storage
+} from './types';
 
 export const DB_NAME = 'lantern';
 
@@ -90,6 +99,24 @@ export class DexieStorage implements Storage {
         await games.delete(id);
       })
     );
+  }
+
+  importGames(items: readonly ImportItem[], mode: ImportMode): Promise<void> {
+    const { games, events } = this.db;
+    return this.#run(async () => {
+      if (!isWholeLog(items)) throw new TypeError('import: an item does not hold its whole log');
+      // Anything thrown inside aborts the transaction: nothing of the import is kept.
+      await this.db.transaction('rw', games, events, async () => {
+        for (const { game, events: log } of items) {
+          if (await games.get(game.id)) {
+            if (mode === 'add') throw new StorageError('conflict');
+            await events.where('gameId').equals(game.id).delete();
+          }
+          await games.put(game);
+          await events.bulkAdd(log);
+        }
+      });
+    });
   }
 
   getSetting<T>(key: string, fallback: T): Promise<T> {

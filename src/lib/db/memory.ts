@@ -5,7 +5,7 @@
  * mutating an object it was given or got back.
  */
 import { StorageError, toStorageError } from './errors';
-import { isNextEntry, type EventRecord, type GameRecord, type Storage } from './types';
+import { isNextEntry, isWholeLog, type EventRecord, type GameRecord, type ImportItem, type ImportMode, type Storage } from './types';
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -63,6 +63,20 @@ export class MemoryStorage implements Storage {
     return this.#run(() => {
       this.#games.delete(id);
       this.#events.delete(id);
+    });
+  }
+
+  importGames(items: readonly ImportItem[], mode: ImportMode): Promise<void> {
+    return this.#run(() => {
+      if (!isWholeLog(items)) throw new TypeError('import: an item does not hold its whole log');
+      if (mode === 'add' && items.some((i) => this.#games.has(i.game.id))) throw new StorageError('conflict');
+      // Every copy is made before the first write, so a value that cannot be stored leaves
+      // everything as it was, like an aborted transaction.
+      const copies = items.map((i) => ({ game: clone(i.game), events: clone(i.events) }));
+      for (const { game, events } of copies) {
+        this.#games.set(game.id, game);
+        this.#events.set(game.id, events);
+      }
     });
   }
 

@@ -63,9 +63,25 @@ export interface Storage {
   appendEvent(game: GameRecord, event: EventRecord): Promise<void>;
   /** The game and its whole log, in one transaction. */
   deleteGame(id: string): Promise<void>;
+  /**
+   * Store whole games with their logs (a backup being restored) in ONE transaction: all of
+   * them or, on any failure, none. In `add` mode a game whose id is already stored rejects the
+   * whole import with a `conflict` StorageError; in `replace` mode that game and its old log
+   * are replaced. Each item must hold its complete log (see `isWholeLog`).
+   */
+  importGames(items: readonly ImportItem[], mode: ImportMode): Promise<void>;
   getSetting<T>(key: string, fallback: T): Promise<T>;
   setSetting(key: string, value: unknown): Promise<void>;
 }
+
+/** A game and its complete log, as a backup holds it. */
+export interface ImportItem {
+  game: GameRecord;
+  events: EventRecord[];
+}
+
+/** `add`: every game must be new. `replace`: a stored game with the same id is overwritten. */
+export type ImportMode = 'add' | 'replace';
 
 /** A settings row. */
 export interface SettingRecord {
@@ -76,4 +92,16 @@ export interface SettingRecord {
 /** The rule both storages apply before appending: the entry is the stored game's next one. */
 export function isNextEntry(stored: GameRecord | undefined, game: GameRecord, event: EventRecord): boolean {
   return !!stored && event.gameId === game.id && event.seq === game.seq && stored.seq === event.seq - 1;
+}
+
+/**
+ * The rule both storages apply before importing: the log belongs to the game, runs 1..n with
+ * no gap, and the game says it has n entries; no two items share an id.
+ */
+export function isWholeLog(items: readonly ImportItem[]): boolean {
+  const ids = new Set(items.map((i) => i.game.id));
+  if (ids.size !== items.length) return false;
+  return items.every(
+    ({ game, events }) => game.seq === events.length && events.every((e, i) => e.gameId === game.id && e.seq === i + 1)
+  );
 }

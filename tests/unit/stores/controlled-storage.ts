@@ -36,6 +36,7 @@ export class ControlledStorage implements Storage {
   listGames = () => this.inner.listGames();
   createGame = (g: GameRecord) => this.inner.createGame(g);
   deleteGame = (id: string) => this.inner.deleteGame(id);
+  importGames: Storage['importGames'] = (items, mode) => this.inner.importGames(items, mode);
   getSetting = <T>(key: string, fallback: T) => this.inner.getSetting(key, fallback);
   setSetting = (key: string, value: unknown) => this.inner.setSetting(key, value);
 }
