@@ -81,4 +81,24 @@ export interface GameDefinition<Setup = unknown> {
    * back past them: a card once hidden is only shown again on purpose.
    */
   dealSteps(setup: Setup): number;
+  /**
+   * The call order as a printable sheet for this setup: what the moderator would otherwise
+   * write by hand before the game (each phase's calls in order, with what is said).
+   */
+  sheet?(setup: Setup): SheetSection[];
+}
+
+/** One part of a printed call sheet (e.g. "Day"), its lines in calling order. */
+export interface SheetSection {
+  title: Text;
+  lines: SheetLine[];
+}
+
+export interface SheetLine {
+  /** The role or group called, on the first line of its call. */
+  role?: Text;
+  /** What the moderator says. */
+  say: Text;
+  /** When it applies, or what to do (once only, a bluff call, …). */
+  note?: Text;
 }
