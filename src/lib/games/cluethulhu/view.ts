@@ -284,7 +284,9 @@ function draft(ctx: Ctx, key: string): Draft {
       };
     }
     case 'discussion':
-      return { prompt: k('steps.discussion.prompt'), hints: [k('hints.discussion')], eyesClosed: false };
+      // The book sets no limit; five minutes keeps a table of seven to twenty moving, and the
+      // Keeper adjusts it on screen.
+      return { prompt: k('steps.discussion.prompt'), hints: [k('hints.discussion')], eyesClosed: false, timer: 300 };
     case 'accusation':
       return {
         prompt: k('steps.accusation.prompt'),
