@@ -1,5 +1,26 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+/**
+ * The one inline style the app needs: SvelteKit's route announcer (the visually hidden live
+ * region that reads the new page title after a navigation) carries a fixed `style` attribute in
+ * Kit's generated root component. Its hash, with 'unsafe-hashes', allows exactly that attribute
+ * and no other. Read from Kit itself so that an upgrade which changes (or drops) it needs no
+ * edit here; the e2e CSP test fails on any blocked style.
+ */
+function announcerStyleHashes() {
+  try {
+    const root = readFileSync(new URL('./node_modules/@sveltejs/kit/src/core/sync/write_root.js', import.meta.url), 'utf8');
+    const style = root.match(/id="svelte-announcer"[^>]*?\sstyle="([^"]*)"/)?.[1];
+    return style ? [`sha256-${createHash('sha256').update(style).digest('base64')}`] : [];
+  } catch {
+    return [];
+  }
+}
+
+const announcer = announcerStyleHashes();
 
 /** @type {import('@sveltejs/kit').Config} */
 export default {
@@ -7,6 +28,29 @@ export default {
   kit: {
     // A single-page app: every route is rendered on the phone, the server only hands out files.
     adapter: adapter({ fallback: 'index.html' }),
-    alias: { $locales: 'locales' }
+    alias: { $locales: 'locales' },
+    // A strict Content-Security-Policy, written by Kit into the fallback page as a <meta> with the
+    // hash of its one inline bootstrap script; scripts/serve.mjs sends the same policy as a header
+    // (plus frame-ancestors, which only works as a header). Nothing may load from another origin,
+    // and no inline script or style runs except the two hashed here. docs/RELIABILITY.md explains.
+    csp: {
+      mode: 'hash',
+      directives: {
+        'default-src': ['self'],
+        'script-src': ['self'],
+        'style-src': ['self'],
+        ...(announcer.length > 0 ? { 'style-src-attr': ['unsafe-hashes', ...announcer] } : {}),
+        'img-src': ['self', 'data:', 'blob:'],
+        'font-src': ['self'],
+        'connect-src': ['self'],
+        'worker-src': ['self'],
+        'manifest-src': ['self'],
+        'object-src': ['none'],
+        'base-uri': ['self'],
+        'form-action': ['self'],
+        // Dropped from the <meta> by Kit (browsers ignore it there); the server's header keeps it.
+        'frame-ancestors': ['none']
+      }
+    }
   }
 };

@@ -5,11 +5,15 @@
  * single-page app. `/index.html` itself is served too: the service worker precaches it by that
  * name (vite preview answers it with a 404, which silently drops the worker).
  *
+ * Every response carries the Content-Security-Policy that SvelteKit wrote into the page's <meta>
+ * (svelte.config.js), as a header, with `frame-ancestors 'none'` added: browsers ignore that
+ * directive in a <meta>, and it is what stops another site from framing the app.
+ *
  *   node scripts/serve.mjs            # http://127.0.0.1:4173 (PORT=… to change)
  *   import { startServer } from './serve.mjs'   // tests: startServer({ port: 0 })
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +41,21 @@ const MIME = {
 function cacheControl(path) {
   if (path.includes(`${sep}_app${sep}immutable${sep}`)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
+}
+
+/** Directives only a header can carry (a <meta> policy ignores them). */
+const HEADER_ONLY = "frame-ancestors 'none'";
+
+/**
+ * The policy an HTML file declares in its <meta http-equiv="content-security-policy">, with
+ * the header-only directives added; null when it declares none.
+ * @param {string} html
+ */
+export function policyOf(html) {
+  const meta = html.match(/<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i);
+  if (!meta) return null;
+  const declared = meta[1].replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&').trim();
+  return `${declared.replace(/;\s*$/, '')}; ${HEADER_ONLY}`;
 }
 
 /** @returns {Promise<string | null>} the file to send for a URL path, or null. */
@@ -74,6 +93,26 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
   if (!(await stat(fallback).catch(() => null))?.isFile()) {
     throw new Error(`No ${fallback}: build the app first (npm run build).`);
   }
+  // The app shell's policy covers every response: pages, scripts and the service worker alike
+  // (a worker's policy comes from its own response). Another HTML file declares its own. Read
+  // again whenever a file changes, so a rebuild under a running server keeps its new hashes.
+  /** @type {Map<string, { mtime: number, policy: string | null }>} */
+  const policies = new Map();
+  /** @param {string} html */
+  async function declared(html) {
+    const { mtimeMs } = await stat(html);
+    const known = policies.get(html);
+    if (known?.mtime === mtimeMs) return known.policy;
+    const policy = policyOf(await readFile(html, 'utf8'));
+    policies.set(html, { mtime: mtimeMs, policy });
+    return policy;
+  }
+  /** @param {string} file */
+  async function policyFor(file) {
+    const own = extname(file) === '.html' ? await declared(file) : null;
+    return own ?? (await declared(fallback));
+  }
+  await declared(fallback);
 
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -93,11 +132,13 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
     }
     const file = found ?? fallback;
     const info = await stat(file);
+    const policy = await policyFor(file);
     res.writeHead(200, {
       'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
       'Content-Length': info.size,
       'Cache-Control': cacheControl(file),
-      'X-Content-Type-Options': 'nosniff'
+      'X-Content-Type-Options': 'nosniff',
+      ...(policy ? { 'Content-Security-Policy': policy } : {})
     });
     if (req.method === 'HEAD') {
       res.end();
