@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { band, roleMix, validateSetup, setupWarnings, type RoleId } from '../../../src/lib/games/cluethulhu';
+import { isBlankName, NAME_MAX, nameKey } from '../../../src/lib/games/cluethulhu/setup';
 import { setupFor } from './fixture';
 
 const keys = (roles: RoleId[], opts = {}) => validateSetup(setupFor(roles, opts)).map((p) => p.text.key.split('.').pop());
@@ -72,5 +73,66 @@ describe('Cluethulhu setup problems', () => {
     const s = setupFor(['investigator', 'investigator', 'psychiatrist', 'detective', ...cultists(12)]);
     expect(validateSetup(s)).toEqual([]);
     expect(setupWarnings(s).map((w) => w.text.params?.role)).toEqual(['cultist']);
+  });
+});
+
+describe('Cluethulhu player names', () => {
+  const seven = (): RoleId[] => ['investigator', 'investigator', ...cultists(5)];
+  const withNames = (...names: string[]) => {
+    const s = setupFor(seven());
+    names.forEach((name, i) => (s.players[i].name = name));
+    return validateSetup(s);
+  };
+  const problemKeys = (...names: string[]) => withNames(...names).map((p) => p.text.key.split('.').pop());
+
+  it('refuses names that show nothing: spaces, no-break spaces, zero-width and bidi characters, blanks', () => {
+    const invisible = [
+      '',
+      '   ',
+      '\u00a0\u00a0',
+      '\u200b',
+      '\u200b\u00a0\u200b',
+      '\u200c\u200d\u2060\ufeff',
+      '\u202e\u2066\u2069\u200f',
+      '\u3164\u115f',
+      '\u2800 \t\n',
+      '\u00ad\u034f\ufe0f'
+    ];
+    for (const name of invisible) {
+      expect(isBlankName(name), JSON.stringify(name)).toBe(true);
+      const found = withNames(name);
+      expect(found.map((p) => p.text.key.split('.').pop()), JSON.stringify(name)).toEqual(['blankName']);
+      expect(found[0].text.params).toEqual({ seat: 1 });
+    }
+  });
+
+  it('keeps names that show something, however unusual', () => {
+    const visible = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>', 'سارة', 'דוד\u202e', '👩‍👩‍👧‍👦', '🏳️‍🌈', '❤️', 'Zoë', '0', '.', 'a\u200b'];
+    for (const name of visible) expect(isBlankName(name), name).toBe(false);
+    expect(problemKeys(...visible.slice(0, 7))).toEqual([]);
+  });
+
+  it(`refuses a name longer than ${NAME_MAX} characters, counting an emoji as one`, () => {
+    expect(problemKeys('W'.repeat(NAME_MAX))).toEqual([]);
+    const found = withNames('Ada', 'W'.repeat(NAME_MAX + 1));
+    expect(found.map((p) => p.text.key.split('.').pop())).toEqual(['nameTooLong']);
+    expect(found[0].text.params).toEqual({ seat: 2, max: NAME_MAX });
+    expect(problemKeys('x'.repeat(10_000))).toEqual(['nameTooLong']);
+    // Forty families of four are forty characters (280 code points, 440 UTF-16 units)...
+    expect(problemKeys('👨‍👩‍👧‍👦'.repeat(10) + 'A'.repeat(NAME_MAX - 10))).toEqual([]);
+    // ...but a chain of thousands glued into one "character" is not a name.
+    expect(problemKeys(Array(1000).fill('👩').join('\u200d'))).toEqual(['nameTooLong']);
+  });
+
+  it('counts the length once spaces around the name are trimmed', () => {
+    expect(problemKeys(`   ${'W'.repeat(NAME_MAX)}   `)).toEqual([]);
+  });
+
+  it('refuses names that differ only by invisible characters, width or case', () => {
+    expect(nameKey('Ada\u200b')).toBe(nameKey('ada'));
+    expect(nameKey('Ａｄａ')).toBe(nameKey('ADA'));
+    expect(problemKeys('Ada', 'a\u200bda')).toEqual(['duplicateName']);
+    expect(problemKeys('Ada', 'Ａｄａ')).toEqual(['duplicateName']);
+    expect(problemKeys('Ada', 'Adam')).toEqual([]);
   });
 });
