@@ -1,0 +1,87 @@
+/**
+ * Backups against a Storage: gather games into a file, read a file back (refusing an
+ * oversized one before reading it), see which of its games are already on the phone, and
+ * import the Keeper's choice in one transaction. No Dexie and no Svelte: the screens call
+ * these with the app's storage, the tests with their own.
+ */
+import type { GameRecord, ImportItem, Storage } from '../db/types';
+import { backupFileName, checkSize, makeBackup, serializeBackup, type BackupGame, type Checked } from './format';
+import { readBackupText, type ValidBackup } from './validate';
+
+export interface ExportedFile {
+  name: string;
+  text: string;
+  /** Games in the file. */
+  count: number;
+}
+
+/** Every stored game (most recently played first), or only those in `ids`, as a backup file. */
+export async function exportGames(storage: Storage, ids?: readonly string[], now = new Date()): Promise<ExportedFile> {
+  const wanted = ids ?? (await storage.listGames()).map((g) => g.id);
+  const games: BackupGame[] = [];
+  for (const id of wanted) {
+    const found = await storage.getGame(id);
+    if (found) games.push(found);
+  }
+  const single = ids?.length === 1 ? games[0]?.game.gameId : undefined;
+  return { name: backupFileName(now, single), text: serializeBackup(makeBackup(games, now)), count: games.length };
+}
+
+/** Check a chosen file: its size first (nothing is read when it is too large), then everything. */
+export async function readBackupFile(file: Blob): Promise<Checked<ValidBackup>> {
+  const size = checkSize(file.size);
+  if (!size.ok) return size;
+  return readBackupText(await file.text());
+}
+
+/** A game from the file, and the stored game it would overwrite, if any. */
+export interface PlannedGame {
+  item: ImportItem;
+  existing: GameRecord | null;
+}
+
+export async function planImport(storage: Storage, backup: ValidBackup): Promise<PlannedGame[]> {
+  const stored = new Map((await storage.listGames()).map((g) => [g.id, g]));
+  return backup.items.map((item) => ({ item, existing: stored.get(item.game.id) ?? null }));
+}
+
+/** For a game already on the phone: import it beside the stored one, overwrite that one, or leave it. */
+export type Decision = 'copy' | 'replace' | 'skip';
+
+/**
+ * Import the planned games in one transaction. A game not on the phone is always imported;
+ * one that is follows its decision (keep both when none was given). Resolves to the ids the
+ * imported games have on the phone, in the file's order.
+ */
+export async function applyImport(
+  storage: Storage,
+  plan: readonly PlannedGame[],
+  decisions: Readonly<Record<string, Decision>>,
+  newId: () => string = randomId
+): Promise<string[]> {
+  const items: ImportItem[] = [];
+  let replacing = false;
+  for (const { item, existing } of plan) {
+    const decision = existing ? (decisions[item.game.id] ?? 'copy') : 'new';
+    if (decision === 'skip') continue;
+    if (decision === 'replace') replacing = true;
+    items.push(decision === 'copy' ? withId(item, newId()) : item);
+  }
+  if (items.length) await storage.importGames(items, replacing ? 'replace' : 'add');
+  return items.map((i) => i.game.id);
+}
+
+/** The same game under another id (its log moves with it). */
+export function withId({ game, events }: ImportItem, id: string): ImportItem {
+  return { game: { ...game, id }, events: events.map((e) => ({ ...e, gameId: id })) };
+}
+
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID only exists on secure origins; a phone on plain http still imports.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

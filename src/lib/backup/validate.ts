@@ -1,0 +1,314 @@
+/**
+ * Checking a parsed backup file from top to bottom before anything is written: the format and
+ * its version, each game's record, its players and setup (by the game's own rules), its log
+ * entry by entry, and finally a replay of the whole log from the stored setup and seed, which
+ * must reach the state the file says the game is in. The first problem found is returned with
+ * the game and log entry it is in; a file with any problem is not imported at all.
+ *
+ * What comes out is rebuilt from the checked fields, never passed through: the snapshots
+ * written are the replay's (the log is the truth), so nothing the checks did not look at can
+ * reach storage. Plain TypeScript, no Dexie or Svelte.
+ */
+import type { EventRecord, GameRecord, GameSummary, ImportItem } from '../db/types';
+import type { GameDefinition, GameInput, GameView } from '../engine/game';
+import { apply, persist, RejectedEvent, restore, start, type LoggedEvent, type Snapshot } from '../engine/session';
+import type { Answer, GameEvent, Override, Player, Text } from '../engine/types';
+import { isKnownGame, loadGame } from '../games';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  describeGame,
+  isPlainObject,
+  LIMITS,
+  parseBackupText,
+  problem,
+  type Checked,
+  type ProblemPlace
+} from './format';
+
+/** A checked file: its games, rebuilt and ready for `Storage.importGames`. */
+export interface ValidBackup {
+  exportedAt: string;
+  items: ImportItem[];
+}
+
+/** Far beyond any real game (a long one is a few hundred entries). */
+export const MAX_EVENTS = 10_000;
+const MAX_ID = 64;
+const MAX_NAME = 100;
+/** Record ids end up in addresses (`/game/<id>`): letters, digits, `-` and `_` only. */
+const ID = /^[A-Za-z0-9_-]+$/;
+
+type Def = GameDefinition<never>;
+
+/** Parse and check a file's text. */
+export async function readBackupText(text: string): Promise<Checked<ValidBackup>> {
+  const parsed = parseBackupText(text);
+  return parsed.ok ? validateBackup(parsed.value) : parsed;
+}
+
+/** Check a parsed file. Resolves to the games to import, or to the first problem found. */
+export async function validateBackup(raw: unknown): Promise<Checked<ValidBackup>> {
+  if (!isPlainObject(raw)) return problem('notObject');
+  if (raw.format !== BACKUP_FORMAT) return problem('notBackup');
+  const version = raw.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return problem('badVersion');
+  if (version > BACKUP_VERSION) return problem('newerVersion', { version, supported: BACKUP_VERSION });
+  if (typeof raw.exportedAt !== 'string' || Number.isNaN(Date.parse(raw.exportedAt))) return problem('badExportedAt');
+  const games = raw.games;
+  if (!Array.isArray(games)) return problem('noGameList');
+  if (games.length === 0) return problem('noGames');
+  if (games.length > LIMITS.games) return problem('tooManyGames', { count: games.length, max: LIMITS.games });
+
+  const items: ImportItem[] = [];
+  const seen = new Map<string, number>();
+  for (let i = 0; i < games.length; i++) {
+    const checked = await checkGame(games[i], i, seen);
+    if (!checked.ok) return checked;
+    seen.set(checked.value.game.id, i + 1);
+    items.push(checked.value);
+  }
+  return { ok: true, value: { exportedAt: raw.exportedAt, items } };
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID && ID.test(v);
+
+async function checkGame(entry: unknown, index: number, seen: Map<string, number>): Promise<Checked<ImportItem>> {
+  const where: ProblemPlace = describeGame(entry, index);
+  const fail = (key: string, params?: Record<string, string | number>, event?: number, detail?: Text) =>
+    problem(key, params, event === undefined ? where : { ...where, event }, detail);
+
+  if (!isPlainObject(entry) || !isPlainObject(entry.game) || !Array.isArray(entry.events)) return fail('entryShape');
+  const g = entry.game;
+
+  // The record, field by field.
+  if (!isId(g.id)) return fail('badId');
+  const twin = seen.get(g.id);
+  if (twin !== undefined) return fail('duplicateGame', { other: twin });
+  if (typeof g.gameId !== 'string') return fail('gameField', { field: 'gameId' });
+  if (!isKnownGame(g.gameId)) return fail('unknownGame', { gameId: g.gameId });
+  if (!isTime(g.createdAt)) return fail('gameField', { field: 'createdAt' });
+  if (!isTime(g.updatedAt)) return fail('gameField', { field: 'updatedAt' });
+  if (!isPlainObject(g.input)) return fail('gameField', { field: 'input' });
+  if (!isPlainObject(g.input.setup)) return fail('gameField', { field: 'input.setup' });
+  const seed = g.input.seed;
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return fail('gameField', { field: 'input.seed' });
+  if (!isVersion(g.machineVersion)) return fail('gameField', { field: 'machineVersion' });
+  if (!isPlainObject(g.snapshot)) return fail('gameField', { field: 'snapshot' });
+  if (!isCount(g.seq)) return fail('gameField', { field: 'seq' });
+  if (g.status !== 'active' && g.status !== 'over') return fail('gameField', { field: 'status' });
+  if (!isPlainObject(g.summary)) return fail('gameField', { field: 'summary' });
+
+  let def: Def;
+  try {
+    def = await loadGame(g.gameId);
+  } catch {
+    return fail('unknownGame', { gameId: g.gameId });
+  }
+  const setup = g.input.setup as never;
+  const input: GameInput<never> = { setup, seed };
+
+  // The players, then the setup as the game itself checks it.
+  let players: unknown;
+  try {
+    players = def.players(setup);
+  } catch {
+    return fail('setupUnreadable');
+  }
+  const checkedPlayers = checkPlayers(players);
+  if (!checkedPlayers.ok) return { ok: false, problem: { ...checkedPlayers.problem, where } };
+  let setupProblems;
+  try {
+    setupProblems = def.validateSetup(setup);
+  } catch {
+    return fail('setupUnreadable');
+  }
+  if (setupProblems.length) return fail('setupInvalid', undefined, undefined, setupProblems[0].text);
+
+  // The log: each entry's shape, then the numbering as a whole.
+  const log = entry.events;
+  if (log.length > MAX_EVENTS) return fail('tooManyEvents', { count: log.length, max: MAX_EVENTS });
+  const moves: LoggedEvent[] = [];
+  const times: number[] = [];
+  for (let j = 0; j < log.length; j++) {
+    const e = log[j];
+    const at = j + 1;
+    if (!isPlainObject(e)) return fail('eventShape', undefined, at);
+    if (e.gameId !== g.id) return fail('eventOtherGame', undefined, at);
+    if (!isCount(e.seq) || e.seq === 0) return fail('eventField', { field: 'seq' }, at);
+    if (!isTime(e.at)) return fail('eventField', { field: 'at' }, at);
+    if (!isVersion(e.machineVersion)) return fail('eventField', { field: 'machineVersion' }, at);
+    if (!isPlainObject(e.snapshot)) return fail('eventField', { field: 'snapshot' }, at);
+    const move = readLoggedEvent(e.event);
+    if (!move) return fail('badMove', undefined, at);
+    moves.push(move);
+    times.push(e.at);
+  }
+  const numbering = checkNumbering(log.map((e) => (e as { seq: number }).seq));
+  if (numbering) return fail(numbering.key, numbering.params, numbering.at);
+  if (g.seq !== log.length) return fail('seqMismatch', { seq: g.seq, count: log.length });
+
+  // The replay: from the stored setup and seed, every entry in turn, as the game screen made them.
+  let snapshot: Snapshot;
+  try {
+    snapshot = start(def, input);
+  } catch {
+    return fail('startFailed');
+  }
+  // Snapshots of the moves still in effect: an undo goes back to the one before, exactly what
+  // replaying the shortened log would give (same events, same seed, same result).
+  const stack: Snapshot[] = [snapshot];
+  const events: EventRecord[] = [];
+  for (let j = 0; j < moves.length; j++) {
+    const move = moves[j];
+    if (move.type === 'undo') {
+      if (stack.length === 1) return fail('undoNothing', undefined, j + 1);
+      stack.pop();
+    } else {
+      try {
+        stack.push(apply(def, stack[stack.length - 1], move));
+      } catch (e) {
+        if (e instanceof RejectedEvent) return fail('moveRejected', undefined, j + 1, e.text);
+        return fail('moveFailed', undefined, j + 1);
+      }
+    }
+    snapshot = stack[stack.length - 1];
+    events.push({ gameId: g.id, seq: j + 1, at: times[j], event: move, snapshot: persist(def, snapshot), machineVersion: def.machineVersion });
+  }
+
+  // Where the replay ends must be where the file says the game is.
+  let view: GameView;
+  try {
+    view = def.view(snapshot);
+  } catch {
+    return fail('moveFailed', undefined, moves.length || undefined);
+  }
+  const status = view.stage === 'over' ? 'over' : 'active';
+  if (status !== g.status) return fail(g.status === 'over' ? 'statusNotOver' : 'statusOver');
+  // A snapshot written by another version of the game's machine cannot be read: the log is
+  // the truth then, and the replay above is the game.
+  if (g.machineVersion === def.machineVersion) {
+    let stored: GameView;
+    try {
+      stored = def.view(restore(def, g.snapshot));
+    } catch {
+      return fail('snapshotUnreadable');
+    }
+    if (canonical(stored) !== canonical(view)) return fail('snapshotMismatch');
+  }
+
+  const game: GameRecord = {
+    id: g.id,
+    gameId: g.gameId,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
+    input: { setup: structuredClone(setup), seed },
+    machineVersion: def.machineVersion,
+    snapshot: persist(def, snapshot),
+    seq: g.seq,
+    status,
+    summary: summaryOf(view)
+  };
+  return { ok: true, value: { game, events } };
+}
+
+function checkPlayers(players: unknown): Checked<Player[]> {
+  if (!Array.isArray(players) || players.length === 0) return problem('playersMissing');
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i];
+    if (!isPlainObject(p)) return problem('playerShape', { seat: i + 1 });
+    if (!isId(p.id)) return problem('playerId', { seat: i + 1 });
+    if (typeof p.name !== 'string' || p.name.trim() === '') return problem('playerName', { seat: i + 1 });
+    if (p.name.length > MAX_NAME) return problem('playerNameLong', { seat: i + 1, max: MAX_NAME });
+    if (p.seat !== i) return problem('playerSeat', { name: p.name, seat: i + 1 });
+    if (ids.has(p.id)) return problem('playerIdTwice', { name: p.name });
+    const folded = p.name.trim().toLocaleLowerCase();
+    if (names.has(folded)) return problem('playerNameTwice', { name: p.name.trim() });
+    ids.add(p.id);
+    names.add(folded);
+  }
+  return { ok: true, value: players as Player[] };
+}
+
+/** The log's numbers must be 1, 2, 3, … in order: name what is wrong when they are not. */
+function checkNumbering(seqs: number[]): { key: string; params?: Record<string, number>; at?: number } | null {
+  const count = new Map<number, number>();
+  for (const s of seqs) count.set(s, (count.get(s) ?? 0) + 1);
+  for (let j = 0; j < seqs.length; j++) if ((count.get(seqs[j]) ?? 0) > 1) return { key: 'eventTwice', params: { seq: seqs[j] }, at: j + 1 };
+  for (let n = 1; n <= seqs.length; n++) if (!count.has(n)) return { key: 'eventGap', params: { seq: n } };
+  const j = seqs.findIndex((s, i) => s !== i + 1);
+  return j === -1 ? null : { key: 'eventOrder', params: { seq: seqs[j] }, at: j + 1 };
+}
+
+/** A log entry's move, rebuilt from its checked fields; null when it is not one Lantern makes. */
+export function readLoggedEvent(v: unknown): LoggedEvent | null {
+  if (!isPlainObject(v)) return null;
+  switch (v.type) {
+    case 'undo':
+      return { type: 'undo' };
+    case 'step.answer': {
+      const answer = readAnswer(v.answer);
+      return answer ? ({ type: 'step.answer', answer } satisfies GameEvent) : null;
+    }
+    case 'keeper.override': {
+      const override = readOverride(v.override);
+      return override ? ({ type: 'keeper.override', override } satisfies GameEvent) : null;
+    }
+  }
+  return null;
+}
+
+function readAnswer(v: unknown): Answer | null {
+  if (!isPlainObject(v)) return null;
+  switch (v.kind) {
+    case 'none':
+      return { kind: 'none' };
+    case 'random':
+      return { kind: 'random' };
+    case 'yesno':
+      return typeof v.value === 'boolean' ? { kind: 'yesno', value: v.value } : null;
+    case 'players':
+      return Array.isArray(v.ids) && v.ids.length <= 100 && v.ids.every(isId) ? { kind: 'players', ids: [...(v.ids as string[])] } : null;
+    case 'tally': {
+      if (!isPlainObject(v.counts)) return null;
+      const entries = Object.entries(v.counts);
+      if (entries.length > 100 || !entries.every(([id, n]) => isId(id) && typeof n === 'number')) return null;
+      return { kind: 'tally', counts: Object.fromEntries(entries) as Record<string, number> };
+    }
+  }
+  return null;
+}
+
+function readOverride(v: unknown): Override | null {
+  if (!isPlainObject(v)) return null;
+  switch (v.kind) {
+    case 'eliminate':
+    case 'revive':
+      return isId(v.player) ? { kind: v.kind, player: v.player } : null;
+    case 'declareWinner':
+      return typeof v.winner === 'string' && v.winner.length <= MAX_ID ? { kind: 'declareWinner', winner: v.winner } : null;
+  }
+  return null;
+}
+
+/** What the home screen lists, as the game screen writes it after every move. */
+export function summaryOf(view: GameView): GameSummary {
+  return {
+    players: view.players.map((p) => p.name),
+    phase: view.phase,
+    stage: view.stage,
+    winner: view.outcome?.winner ?? null
+  };
+}
+
+/** JSON with sorted keys and `undefined` left out, so two views compare by content. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v
+  );
+}
