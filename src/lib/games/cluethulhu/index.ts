@@ -5,6 +5,7 @@
 import type { GameDefinition } from '../../engine/game';
 import { machine, MACHINE_VERSION } from './machine';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type CluethulhuSetup } from './setup';
+import { sheet } from './sheet';
 import { dealing, view } from './view';
 
 export const cluethulhu: GameDefinition<CluethulhuSetup> = {
@@ -19,7 +20,8 @@ export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   view,
   dealing,
   players: (setup) => setup.players,
-  dealSteps: (setup) => (setup.deal.mode === 'app' ? setup.players.length : 0)
+  dealSteps: (setup) => (setup.deal.mode === 'app' ? setup.players.length : 0),
+  sheet
 };
 
 export type { CluethulhuSetup } from './setup';
