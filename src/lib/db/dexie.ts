@@ -6,6 +6,7 @@ import Dexie, { type Table } from 'dexie';
 import { StorageError, toStorageError } from './errors';
 import {
   isNextEntry,
+  isUnchangedSince,
   isWholeLog,
   type EventRecord,
   type GameRecord,
@@ -115,6 +116,22 @@ export class DexieStorage implements Storage {
           await games.put(game);
           await events.bulkAdd(log);
         }
+      });
+    });
+  }
+
+  saveGame(game: GameRecord, log: readonly EventRecord[], since: number | null): Promise<void> {
+    const { games, events } = this.db;
+    return this.#run(async () => {
+      if (!isWholeLog([{ game, events: [...log] }])) throw new TypeError('save: not the game’s whole log');
+      // Saving back follows a failure, after which the connection may have been closed (by the
+      // browser, or by the app): open it again rather than give up.
+      if (!this.db.isOpen()) await this.db.open();
+      await this.db.transaction('rw', games, events, async () => {
+        if (!isUnchangedSince(await games.get(game.id), since)) throw new StorageError('conflict');
+        await events.where('gameId').equals(game.id).delete();
+        await events.bulkAdd([...log]);
+        await games.put(game);
       });
     });
   }

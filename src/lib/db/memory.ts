@@ -5,7 +5,7 @@
  * mutating an object it was given or got back.
  */
 import { StorageError, toStorageError } from './errors';
-import { isNextEntry, isWholeLog, type EventRecord, type GameRecord, type ImportItem, type ImportMode, type Storage } from './types';
+import { isNextEntry, isUnchangedSince, isWholeLog, type EventRecord, type GameRecord, type ImportItem, type ImportMode, type Storage } from './types';
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -77,6 +77,17 @@ export class MemoryStorage implements Storage {
         this.#games.set(game.id, game);
         this.#events.set(game.id, events);
       }
+    });
+  }
+
+  saveGame(game: GameRecord, events: readonly EventRecord[], since: number | null): Promise<void> {
+    return this.#run(() => {
+      if (!isWholeLog([{ game, events: [...events] }])) throw new TypeError('save: not the game’s whole log');
+      if (!isUnchangedSince(this.#games.get(game.id), since)) throw new StorageError('conflict');
+      const g = clone(game);
+      const log = clone([...events]);
+      this.#games.set(g.id, g);
+      this.#events.set(g.id, log);
     });
   }
 

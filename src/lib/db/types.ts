@@ -70,6 +70,15 @@ export interface Storage {
    * are replaced. Each item must hold its complete log (see `isWholeLog`).
    */
   importGames(items: readonly ImportItem[], mode: ImportMode): Promise<void>;
+  /**
+   * Write one game and its whole log in ONE transaction, replacing what is stored for it: how
+   * a game played on in memory (storage full or failing) is saved back. `since` is the
+   * sequence number the stored copy had when the game went on in memory (null: it was never
+   * stored). Rejects with a `conflict` StorageError, writing nothing, when a stored copy has
+   * moved on from there (another tab played it), so nobody's moves are ever overwritten. A
+   * stored copy that has gone missing is simply written again.
+   */
+  saveGame(game: GameRecord, events: readonly EventRecord[], since: number | null): Promise<void>;
   getSetting<T>(key: string, fallback: T): Promise<T>;
   setSetting(key: string, value: unknown): Promise<void>;
 }
@@ -104,4 +113,9 @@ export function isWholeLog(items: readonly ImportItem[]): boolean {
   return items.every(
     ({ game, events }) => game.seq === events.length && events.every((e, i) => e.gameId === game.id && e.seq === i + 1)
   );
+}
+
+/** The rule both storages apply before saving a game back: nothing was stored on top of `since`. */
+export function isUnchangedSince(stored: GameRecord | undefined, since: number | null): boolean {
+  return !stored || stored.seq === since;
 }

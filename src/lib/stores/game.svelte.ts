@@ -2,9 +2,14 @@
  * The game being played, as Svelte state. Every tap goes through here: the next snapshot is
  * computed with the engine, written to storage with its log entry in one transaction, and only
  * once that has committed does the screen move on. A game on screen is therefore always a game
- * that a reload would bring back.
+ * that a reload would bring back, with two exceptions the Keeper is told about:
+ *
+ * - storage is full, or stops working mid-game: the game carries on in memory from that move
+ *   (see `carryOnInMemory`), and the layout warns until it is saved again;
+ * - the stored game moved on elsewhere (another tab): nothing is written, the game is reloaded
+ *   from storage and the screen says so. A stale screen never overwrites newer moves.
  */
-import { StorageError, type EventRecord, type GameRecord, type GameSummary, type Storage } from '../db';
+import { StorageError, toStorageError, type EventRecord, type GameRecord, type GameSummary } from '../db';
 import type { DealState, GameDefinition, GameInput, GameView } from '../engine/game';
 import { freshSeed } from '../engine/rng';
 import {
@@ -20,16 +25,17 @@ import {
 } from '../engine/session';
 import type { Answer, Override, SetupProblem, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
-import { ready } from './storage.svelte';
+import { canCarryOn, carryOnInMemory, exclusive, storageFor, storageState } from './storage.svelte';
 
 type Def = GameDefinition<never>;
 
 export class ActiveGame {
   readonly id: string;
   readonly def: Def;
-  readonly #storage: Storage;
   /** The committed snapshot and log; never ahead of what storage holds. */
   #snapshot: Snapshot;
+  /** The committed log as stored, snapshots included: what a memory copy starts from. */
+  #entries: EventRecord[] = [];
   #log: LoggedEvent[] = $state.raw([]);
   #record: GameRecord = $state.raw() as GameRecord;
   #view: GameView = $state.raw() as GameView;
@@ -37,37 +43,43 @@ export class ActiveGame {
   #busy = $state(false);
   #error: Text | null = $state.raw(null);
 
-
-  private constructor(storage: Storage, def: Def, record: GameRecord, snapshot: Snapshot, log: LoggedEvent[]) {
+  private constructor(def: Def, record: GameRecord, entries: EventRecord[]) {
     this.id = record.id;
     this.def = def;
-    this.#storage = storage;
-    this.#snapshot = snapshot;
-    this.#log = log;
-    this.#record = record;
-    this.#view = def.view(snapshot);
-    this.#deal = def.dealing(snapshot);
+    this.#snapshot = this.#load(record, entries);
   }
 
   /** A stored game, or null when there is none with this id (or its game is unknown). */
   static async open(id: string): Promise<ActiveGame | null> {
-    const storage = await ready();
-    const found = await storage.getGame(id);
+    const found = await (await storageFor(id)).getGame(id);
     if (!found || !isKnownGame(found.game.gameId)) return null;
-    const { game, events } = found;
-    const def = await loadGame(game.gameId);
-    const log = events.map((e) => e.event);
+    const def = await loadGame(found.game.gameId);
+    return new ActiveGame(def, found.game, found.events);
+  }
+
+  /** Show `record` and its log; returns the snapshot it restores. */
+  #load(record: GameRecord, entries: EventRecord[]): Snapshot {
+    const log = entries.map((e) => e.event);
     // A snapshot can only be read by the machine version that wrote it. After an update that
     // changed the machine the log is the truth: replaying it from the stored setup and seed
     // rebuilds the same game under the new machine, random draws included.
     const snapshot =
-      game.machineVersion === def.machineVersion
-        ? restore(def, game.snapshot)
-        : replay(def, game.input as GameInput<never>, log);
-    return new ActiveGame(storage, def, game, snapshot, log);
+      record.machineVersion === this.def.machineVersion
+        ? restore(this.def, record.snapshot)
+        : replay(this.def, record.input as GameInput<never>, log);
+    this.#snapshot = snapshot;
+    this.#entries = entries;
+    this.#log = log;
+    this.#record = record;
+    this.#view = this.def.view(snapshot);
+    this.#deal = this.def.dealing(snapshot);
+    return snapshot;
   }
 
-  /** Check the setup and store a new game. Rejects with a StorageError when it cannot be saved. */
+  /**
+   * Check the setup and store a new game (in memory when storage is full or failing). Rejects
+   * with a StorageError on any other storage failure.
+   */
   static async create(gameId: string, setup: unknown, seed?: number): Promise<{ id: string } | { problems: SetupProblem[] }> {
     const def = await loadGame(gameId);
     // The setup may come straight from a form's state: store a plain copy, not a proxy.
@@ -90,7 +102,18 @@ export class ActiveGame {
       status: view.stage === 'over' ? 'over' : 'active',
       summary: summarize(view)
     };
-    await (await ready()).createGame(record);
+    await exclusive(async () => {
+      const storage = await storageFor(record.id);
+      try {
+        await storage.createGame(record);
+      } catch (e) {
+        // A full or failing storage does not keep the table from playing: the game starts in
+        // memory, and the layout says it is not being saved.
+        const error = toStorageError(e);
+        if (!canCarryOn(error)) throw error;
+        await carryOnInMemory(record, [], null, error.kind);
+      }
+    });
     return { id: record.id };
   }
 
@@ -117,6 +140,10 @@ export class ActiveGame {
   /** Entries in the committed log. */
   get seq(): number {
     return this.#record.seq;
+  }
+  /** False while this game is played on in memory, not saved on the phone. */
+  get saved(): boolean {
+    return !storageState.unsaved.some((u) => u.id === this.id);
   }
 
   answer(answer: Answer): Promise<boolean> {
@@ -165,9 +192,10 @@ export class ActiveGame {
         summary: summarize(view)
       };
       const logged: EventRecord = { gameId: this.id, seq, at, event, snapshot: persisted, machineVersion: this.def.machineVersion };
-      await this.#storage.appendEvent(record, logged);
+      await exclusive(() => this.#store(record, logged));
       // Committed: only now may the screen change.
       this.#snapshot = snapshot;
+      this.#entries = [...this.#entries, logged];
       this.#log = log;
       this.#record = record;
       this.#view = view;
@@ -175,7 +203,8 @@ export class ActiveGame {
       this.#error = null;
       return true;
     } catch (e) {
-      if (e instanceof RejectedEvent || e instanceof StorageError) this.#error = e.text;
+      if (e instanceof StorageError && e.kind === 'conflict') await this.#reloadAfterConflict();
+      else if (e instanceof RejectedEvent || e instanceof StorageError) this.#error = e.text;
       else {
         // A fault in a game's rules: the game stays where it was and the Keeper is told.
         console.error(e);
@@ -185,6 +214,39 @@ export class ActiveGame {
     } finally {
       this.#busy = false;
     }
+  }
+
+  /** Append one entry where the game is kept; on a full or failing storage, go on in memory. */
+  async #store(record: GameRecord, logged: EventRecord): Promise<void> {
+    const storage = await storageFor(this.id);
+    try {
+      await storage.appendEvent(record, logged);
+    } catch (e) {
+      const error = toStorageError(e);
+      // Already in memory, or a failure memory would not cure (a conflict, a bug): refuse.
+      if (!canCarryOn(error) || !this.saved) throw error;
+      // The refused transaction wrote nothing, so the stored copy is still the committed game.
+      const memory = await carryOnInMemory(this.#record, this.#entries, this.#record.seq, error.kind);
+      await memory.appendEvent(record, logged);
+    }
+  }
+
+  /**
+   * The stored game is not the one on screen (another tab moved it on, or undid): show what is
+   * stored, never overwrite it, and say why the screen changed.
+   */
+  async #reloadAfterConflict(): Promise<void> {
+    try {
+      const found = await (await storageFor(this.id)).getGame(this.id);
+      if (found) {
+        this.#load(found.game, found.events);
+        this.#error = { key: 'common:reliability.reloaded' };
+        return;
+      }
+    } catch {
+      // Unreadable: keep the screen as it was, with the conflict message below.
+    }
+    this.#error = { key: 'common:storage.conflict' };
   }
 }
 

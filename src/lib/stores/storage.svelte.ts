@@ -1,14 +1,30 @@
 /**
  * The app's one storage, opened on first use, as Svelte state: which kind it is, the problem
- * to show when data cannot be kept, and whether the browser promised not to evict it.
+ * to show when data cannot be kept, whether the browser promised not to evict it, and the games
+ * being played on in memory because storage refused a move (full, or failing mid-game).
+ *
+ * Such a game is not stopped: from the refused move on, it is written to a memory copy (its
+ * record and whole log) and the layout says plainly that it is no longer saved. `saveAgain()`
+ * writes each copy back to storage in one transaction; until then a reload would lose the
+ * moves made since. Every game write goes through `exclusive()`, so a move never interleaves
+ * with a copy being saved back.
  */
-import { openStorage, type Storage } from '../db';
+import { MemoryStorage, openStorage, type EventRecord, type GameRecord, type Storage, StorageError, toStorageError } from '../db';
 import type { Text } from '../engine/types';
+
+/** Why a game is being played on in memory. */
+export type UnsavedReason = 'quota' | 'unavailable';
+
+export interface UnsavedGame {
+  id: string;
+  reason: UnsavedReason;
+}
 
 class StorageState {
   storage: Storage | null = $state.raw(null);
   problem: Text | null = $state.raw(null);
   persisted: boolean | null = $state(null);
+  unsaved: readonly UnsavedGame[] = $state.raw([]);
   get kind(): Storage['kind'] | null {
     return this.storage?.kind ?? null;
   }
@@ -20,7 +36,10 @@ export const storageState: {
   readonly storage: Storage | null;
   readonly kind: Storage['kind'] | null;
   readonly problem: Text | null;
+  /** Null while unknown (not asked yet, or nothing is stored on the phone at all). */
   readonly persisted: boolean | null;
+  /** Games not being saved right now, oldest first. */
+  readonly unsaved: readonly UnsavedGame[];
 } = state;
 
 let opening: Promise<Storage> | null = null;
@@ -42,6 +61,8 @@ export function provideStorage(storage: Storage, problem: Text | null = null): v
   state.storage = storage;
   state.problem = problem;
   state.persisted = null;
+  held.clear();
+  state.unsaved = [];
 }
 
 /**
@@ -50,10 +71,92 @@ export function provideStorage(storage: Storage, problem: Text | null = null): v
  */
 async function askToPersist(): Promise<void> {
   const manager = globalThis.navigator?.storage;
-  if (!manager?.persist) return;
+  if (!manager?.persist) {
+    // No way to ask (older browsers): the browser may evict, and Settings says so.
+    state.persisted = false;
+    return;
+  }
   try {
     state.persisted = (await manager.persisted?.()) || (await manager.persist());
   } catch {
     state.persisted = false;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games played on in memory
+
+interface Held {
+  memory: MemoryStorage;
+  /** The seq of the stored copy when the game went on in memory; null when it was never stored. */
+  since: number | null;
+  reason: UnsavedReason;
+}
+
+const held = new Map<string, Held>();
+
+function publish(): void {
+  state.unsaved = [...held].map(([id, h]) => ({ id, reason: h.reason }));
+}
+
+/** Whether a failed write is one a game can carry on through in memory. */
+export function canCarryOn(error: StorageError): error is StorageError & { kind: UnsavedReason } {
+  return error.kind === 'quota' || error.kind === 'unavailable';
+}
+
+/** Where game `id` is kept now: its memory copy while it is not being saved, else the storage. */
+export async function storageFor(id: string): Promise<Storage> {
+  return held.get(id)?.memory ?? ready();
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Run game writes one at a time, in the order asked. */
+export function exclusive<T>(op: () => Promise<T>): Promise<T> {
+  const run = queue.then(op, op);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/**
+ * Carry game `game.id` on in memory from here, starting from `game` and its whole log (what the
+ * storage holds, or held until it refused). Returns the memory copy to write to. Call inside
+ * `exclusive()`.
+ */
+export async function carryOnInMemory(
+  game: GameRecord,
+  events: readonly EventRecord[],
+  since: number | null,
+  reason: UnsavedReason
+): Promise<Storage> {
+  const memory = new MemoryStorage();
+  await memory.saveGame(game, events, null);
+  held.set(game.id, { memory, since, reason });
+  publish();
+  return memory;
+}
+
+/**
+ * Write every game played on in memory back to storage, each with its whole log in one
+ * transaction. Resolves with the first failure met (the games it concerns stay in memory, with
+ * the reason updated), or null once every game is saved.
+ */
+export function saveAgain(): Promise<StorageError | null> {
+  return exclusive(async () => {
+    const storage = await ready();
+    let failure: StorageError | null = null;
+    for (const [id, h] of [...held]) {
+      try {
+        const found = await h.memory.getGame(id);
+        if (found) await storage.saveGame(found.game, found.events, h.since);
+        held.delete(id);
+      } catch (e) {
+        const error = toStorageError(e);
+        failure ??= error;
+        if (canCarryOn(error)) h.reason = error.kind;
+      }
+    }
+    publish();
+    return failure;
+  });
 }

@@ -128,6 +128,60 @@ describe.each([
     (await s.listGames())[0].seq = 99;
     expect(await s.getGame('g')).toEqual({ game: gameRecord('g'), events: [] });
   });
+
+  // saveGame: a game played on in memory is written back.
+  function played(entries: number) {
+    let g = gameRecord('g');
+    const events = [];
+    for (let i = 0; i < entries; i++) {
+      const n = nextEntry(g);
+      events.push(n.event);
+      g = n.game;
+    }
+    return { game: g, events };
+  }
+
+  it('saves a whole game back over the copy it went on from, in one go', async () => {
+    const s = await make();
+    const base = played(2);
+    await s.createGame(gameRecord('g'));
+    for (const e of base.events) await s.appendEvent({ ...base.game, seq: e.seq, snapshot: e.snapshot, updatedAt: e.at }, e);
+    const later = played(5);
+    await s.saveGame(later.game, later.events, 2);
+    expect(await s.getGame('g')).toEqual(later);
+    // Appending goes on from there.
+    const six = nextEntry(later.game);
+    await s.appendEvent(six.game, six.event);
+    expect((await s.getGame('g'))?.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('writes a game back whole when the stored copy is gone, or never was', async () => {
+    const s = await make();
+    const later = played(3);
+    await s.saveGame(later.game, later.events, null);
+    expect(await s.getGame('g')).toEqual(later);
+    await s.deleteGame('g');
+    await s.saveGame(later.game, later.events, 1);
+    expect(await s.getGame('g')).toEqual(later);
+  });
+
+  it('refuses to save back over a stored copy that moved on, writing nothing', async () => {
+    const s = await make();
+    const stored = played(3);
+    await s.saveGame(stored.game, stored.events, null);
+    const mine = played(4);
+    expect((await rejection(s.saveGame(mine.game, mine.events, 2))).kind).toBe('conflict');
+    expect((await rejection(s.saveGame(mine.game, mine.events, null))).kind).toBe('conflict');
+    expect(await s.getGame('g')).toEqual(stored);
+  });
+
+  it('refuses to save a log with a gap, writing nothing', async () => {
+    const s = await make();
+    const mine = played(3);
+    const gap = [mine.events[0], mine.events[2]];
+    expect((await rejection(s.saveGame({ ...mine.game, seq: 2 }, gap, null))).kind).toBe('unknown');
+    expect(await s.getGame('g')).toBeNull();
+  });
 });
 
 describe('IndexedDB storage', () => {
@@ -179,6 +233,17 @@ describe('IndexedDB storage', () => {
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('quota');
     expect(err.text).toEqual({ key: 'common:storage.quotaFull' });
+    expect(await s.getGame('g')).toEqual({ game: g, events: [] });
+  });
+
+  it('saves nothing back when the disk is full midway', async () => {
+    const s = await dexie();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    const one = nextEntry(g);
+    const two = nextEntry(one.game);
+    vi.spyOn(s.db.games, 'put').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    expect((await rejection(s.saveGame(two.game, [one.event, two.event], 0))).kind).toBe('quota');
     expect(await s.getGame('g')).toEqual({ game: g, events: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { MemoryStorage, type EventRecord, type GameRecord, type Storage, type StorageError } from '$lib/db';
 
-/** A memory storage whose writes a test can hold back or make fail. */
+/** A memory storage whose game writes a test can hold back or make fail (as a full disk would). */
 export class ControlledStorage implements Storage {
   readonly kind = 'memory' as const;
   readonly inner = new MemoryStorage();
@@ -8,6 +8,7 @@ export class ControlledStorage implements Storage {
   onRead: ((found: { game: GameRecord; events: EventRecord[] }) => void) | null = null;
   fail: StorageError | null = null;
   appendCalls = 0;
+  saveCalls = 0;
   #gate: Promise<void> | null = null;
 
   /** Hold every append until the returned function is called. */
@@ -34,7 +35,17 @@ export class ControlledStorage implements Storage {
   }
 
   listGames = () => this.inner.listGames();
-  createGame = (g: GameRecord) => this.inner.createGame(g);
+  async createGame(g: GameRecord): Promise<void> {
+    if (this.fail) throw this.fail;
+    return this.inner.createGame(g);
+  }
+
+  async saveGame(game: GameRecord, events: readonly EventRecord[], since: number | null): Promise<void> {
+    this.saveCalls++;
+    if (this.fail) throw this.fail;
+    return this.inner.saveGame(game, events, since);
+  }
+
   deleteGame = (id: string) => this.inner.deleteGame(id);
   importGames: Storage['importGames'] = (items, mode) => this.inner.importGames(items, mode);
   getSetting = <T>(key: string, fallback: T) => this.inner.getSetting(key, fallback);

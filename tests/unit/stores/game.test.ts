@@ -141,13 +141,14 @@ describe('ActiveGame moves', () => {
     expect((await storage.getGame(game.id))?.events).toHaveLength(1);
   });
 
-  it('keeps the game where it was and says why when storage fails', async () => {
+  it('keeps the game where it was and says why when storage fails for an unknown reason', async () => {
     const game = await newGame();
     await dealAll(game);
     const before = game.view;
-    storage.fail = new StorageError('quota');
+    storage.fail = new StorageError('unknown');
     expect(await game.answer({ kind: 'players', ids: ['p1'] })).toBe(false);
-    expect(game.error).toEqual({ key: 'common:storage.quotaFull' });
+    expect(game.error).toEqual({ key: 'common:storage.failed' });
+    expect(game.saved).toBe(true);
     expect(game.view).toBe(before);
     expect(game.seq).toBe(3);
     expect(game.busy).toBe(false);
@@ -178,15 +179,25 @@ describe('ActiveGame moves', () => {
     expect(game.error).toBeNull();
   });
 
-  it('reports a conflict when the game moved on elsewhere (another tab)', async () => {
+  it('reloads the stored game, and says so, when it moved on elsewhere (another tab), overwriting nothing', async () => {
     const here = await newGame();
+    await dealAll(here);
     const there = (await ActiveGame.open(here.id))!;
-    expect(await there.answer({ kind: 'none' })).toBe(true);
-    const before = here.view;
-    expect(await here.answer({ kind: 'none' })).toBe(false);
-    expect(here.error).toEqual({ key: 'common:storage.conflict' });
-    expect(here.view).toBe(before);
-    expect((await storage.getGame(here.id))?.game.seq).toBe(1);
+    expect(await there.answer({ kind: 'players', ids: ['p2'] })).toBe(true);
+    // This screen still shows the pick step and tries another answer to it.
+    expect(here.view.step?.id).toBe('pick');
+    expect(await here.answer({ kind: 'players', ids: ['p1'] })).toBe(false);
+    expect(here.error).toEqual({ key: 'common:reliability.reloaded' });
+    expect(here.view).toEqual(there.view);
+    expect(here.view.step?.id).toBe('confirm');
+    expect(here.seq).toBe(4);
+    const stored = await storage.getGame(here.id);
+    expect(stored?.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(stored?.events.at(-1)?.event).toEqual({ type: 'step.answer', answer: { kind: 'players', ids: ['p2'] } });
+    // From the reloaded state the game goes on normally.
+    expect(await here.answer({ kind: 'yesno', value: false })).toBe(true);
+    expect(here.error).toBeNull();
+    expect((await storage.getGame(here.id))?.game.seq).toBe(5);
   });
 
   it('records the Keeper’s overrides', async () => {
