@@ -1,27 +1,84 @@
-/** The Keeper's preferences, kept in storage: for now the language Lantern speaks. */
-import { detectLanguage, i18n, isLanguage, type Language } from '../i18n';
+/**
+ * The Keeper's preferences, kept in storage (one `settings` row each):
+ *
+ * | key                  | value                          | default            |
+ * | -------------------- | ------------------------------ | ------------------ |
+ * | `language`           | `en` / `pl`                    | the phone's        |
+ * | `readAloud.auto`     | read each new step aloud       | false              |
+ * | `readAloud.rate`     | speaking pace, one of RATES    | 1                  |
+ * | `readAloud.voice.en` | chosen voice's id per language | none (best found)  |
+ * | `display.nightMode`  | `auto` / `on` / `off`          | `auto`             |
+ * | `display.textSize`   | `normal` / `large` / `xlarge`  | `normal`           |
+ *
+ * A stored value that does not fit is ignored. Display choices are applied to the page at once
+ * (through `display`), so the whole app follows them.
+ */
+import { display, isNightMode, isTextSize, type NightMode, type TextSize } from '../device/display.svelte';
+import { detectLanguage, i18n, isLanguage, LANGUAGES, type Language } from '../i18n';
 import { ready } from './storage.svelte';
 
 const LANGUAGE_KEY = 'language';
+const AUTO_KEY = 'readAloud.auto';
+const RATE_KEY = 'readAloud.rate';
+const voiceKey = (language: Language) => `readAloud.voice.${language}`;
+const NIGHT_KEY = 'display.nightMode';
+const TEXT_KEY = 'display.textSize';
+
+/** Speaking paces offered: slower, normal, faster. */
+export const RATES = [0.8, 1, 1.25] as const;
+export type Rate = (typeof RATES)[number];
+const isRate = (v: unknown): v is Rate => (RATES as readonly unknown[]).includes(v);
 
 export class Settings {
   #language: Language = $state(i18n.language);
+  #autoRead = $state(false);
+  #rate: Rate = $state(1);
+  #voices: Partial<Record<Language, string>> = $state({});
   #loading: Promise<void> | null = null;
 
   get language(): Language {
     return this.#language;
   }
+  /** Read each new step aloud as it appears. */
+  get autoRead(): boolean {
+    return this.#autoRead;
+  }
+  get rate(): Rate {
+    return this.#rate;
+  }
+  /** The voice chosen for `language`, or null for the best this phone has. */
+  voice(language: Language): string | null {
+    return this.#voices[language] ?? null;
+  }
+  get nightMode(): NightMode {
+    return display.nightMode;
+  }
+  get textSize(): TextSize {
+    return display.textSize;
+  }
 
-  /** Apply the stored choice, or the phone's language when there is none. Safe to call often. */
+  /** Apply the stored choices, or the phone's language when there is none. Safe to call often. */
   load(): Promise<void> {
     this.#loading ??= (async () => {
-      let stored: unknown = null;
+      let stored: Record<string, unknown> = {};
       try {
-        stored = await (await ready()).getSetting<unknown>(LANGUAGE_KEY, null);
+        const storage = await ready();
+        const keys = [LANGUAGE_KEY, AUTO_KEY, RATE_KEY, NIGHT_KEY, TEXT_KEY, ...LANGUAGES.map(voiceKey)];
+        const values = await Promise.all(keys.map((k) => storage.getSetting<unknown>(k, null)));
+        stored = Object.fromEntries(keys.map((k, i) => [k, values[i]]));
       } catch {
-        // Unreadable settings are no reason to stop: the phone's language will do.
+        // Unreadable settings are no reason to stop: the defaults and the phone's language will do.
       }
-      await this.#apply(isLanguage(stored) ? stored : detectLanguage());
+      if (typeof stored[AUTO_KEY] === 'boolean') this.#autoRead = stored[AUTO_KEY];
+      if (isRate(stored[RATE_KEY])) this.#rate = stored[RATE_KEY];
+      for (const l of LANGUAGES) {
+        const v = stored[voiceKey(l)];
+        if (typeof v === 'string' && v) this.#voices[l] = v;
+      }
+      if (isNightMode(stored[NIGHT_KEY])) display.setNightMode(stored[NIGHT_KEY]);
+      if (isTextSize(stored[TEXT_KEY])) display.setTextSize(stored[TEXT_KEY]);
+      const language = stored[LANGUAGE_KEY];
+      await this.#apply(isLanguage(language) ? language : detectLanguage());
     })();
     return this.#loading;
   }
@@ -31,7 +88,43 @@ export class Settings {
     // A load still under way must not switch back to the old choice afterwards.
     await this.load();
     await this.#apply(language);
-    await (await ready()).setSetting(LANGUAGE_KEY, language);
+    await this.#save(LANGUAGE_KEY, language);
+  }
+
+  async setAutoRead(on: boolean): Promise<void> {
+    await this.load();
+    this.#autoRead = on;
+    await this.#save(AUTO_KEY, on);
+  }
+
+  async setRate(rate: Rate): Promise<void> {
+    await this.load();
+    this.#rate = rate;
+    await this.#save(RATE_KEY, rate);
+  }
+
+  /** Choose the voice for a language; null goes back to the best this phone has. */
+  async setVoice(language: Language, voice: string | null): Promise<void> {
+    await this.load();
+    if (voice) this.#voices[language] = voice;
+    else delete this.#voices[language];
+    await this.#save(voiceKey(language), voice);
+  }
+
+  async setNightMode(mode: NightMode): Promise<void> {
+    await this.load();
+    display.setNightMode(mode);
+    await this.#save(NIGHT_KEY, mode);
+  }
+
+  async setTextSize(size: TextSize): Promise<void> {
+    await this.load();
+    display.setTextSize(size);
+    await this.#save(TEXT_KEY, size);
+  }
+
+  async #save(key: string, value: unknown): Promise<void> {
+    await (await ready()).setSetting(key, value);
   }
 
   async #apply(language: Language): Promise<void> {

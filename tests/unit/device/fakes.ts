@@ -1,0 +1,219 @@
+/**
+ * Stand-ins for the browser APIs Lantern uses at the table, installed on `globalThis` /
+ * `navigator` / `document` the way a browser provides them: speech synthesis with its voices
+ * and utterances, the Screen Wake Lock, page visibility, vibration and Web Audio. Each records
+ * what the app asked of it, so a test can check what a Keeper would hear, see or feel.
+ */
+import { vi } from 'vitest';
+import { readAloud } from '$lib/device/speech.svelte';
+import { resetSound } from '$lib/device/signal';
+import { stayAwake } from '$lib/device/wake-lock.svelte';
+
+// ---------------------------------------------------------------- speech
+
+export interface FakeVoice {
+  voiceURI: string;
+  name: string;
+  lang: string;
+  default: boolean;
+  localService: boolean;
+}
+
+export const voice = (name: string, lang: string, extra: Partial<FakeVoice> = {}): FakeVoice => ({
+  voiceURI: `urn:${name}`,
+  name,
+  lang,
+  default: false,
+  localService: true,
+  ...extra
+});
+
+export class FakeUtterance {
+  text: string;
+  lang = '';
+  voice: FakeVoice | null = null;
+  rate = 1;
+  onend: (() => void) | null = null;
+  onerror: ((e: { error: string }) => void) | null = null;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+export class FakeSynth extends EventTarget {
+  #voices: FakeVoice[];
+  /** Every utterance ever handed to speak(), in order. */
+  spoken: FakeUtterance[] = [];
+  #queue: FakeUtterance[] = [];
+  cancels = 0;
+
+  constructor(voices: FakeVoice[]) {
+    super();
+    this.#voices = voices;
+  }
+
+  getVoices(): FakeVoice[] {
+    return this.#voices;
+  }
+
+  /** The browser's list arrives (or changes). */
+  setVoices(voices: FakeVoice[]): void {
+    this.#voices = voices;
+    this.dispatchEvent(new Event('voiceschanged'));
+  }
+
+  speak(u: FakeUtterance): void {
+    this.spoken.push(u);
+    this.#queue.push(u);
+  }
+
+  cancel(): void {
+    this.cancels++;
+    const dropped = this.#queue;
+    this.#queue = [];
+    for (const u of dropped) u.onerror?.({ error: 'interrupted' });
+  }
+
+  /** Everything queued is read to the end. */
+  finish(): void {
+    const done = this.#queue;
+    this.#queue = [];
+    for (const u of done) u.onend?.();
+  }
+
+  get texts(): string[] {
+    return this.spoken.map((u) => u.text);
+  }
+}
+
+const g = globalThis as Record<string, unknown>;
+
+export function installSpeech(voices: FakeVoice[]): FakeSynth {
+  const synth = new FakeSynth(voices);
+  g.speechSynthesis = synth;
+  g.SpeechSynthesisUtterance = FakeUtterance;
+  readAloud.reset();
+  return synth;
+}
+
+export function removeSpeech(): void {
+  delete g.speechSynthesis;
+  delete g.SpeechSynthesisUtterance;
+  readAloud.reset();
+}
+
+// ---------------------------------------------------------------- wake lock and visibility
+
+export class FakeSentinel extends EventTarget {
+  released = false;
+  async release(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    this.dispatchEvent(new Event('release'));
+  }
+}
+
+export class FakeWakeLock {
+  sentinels: FakeSentinel[] = [];
+  refuse = false;
+  async request(type: string): Promise<FakeSentinel> {
+    if (type !== 'screen') throw new TypeError(type);
+    if (this.refuse) throw new DOMException('Wake lock refused', 'NotAllowedError');
+    const s = new FakeSentinel();
+    this.sentinels.push(s);
+    return s;
+  }
+  get held(): FakeSentinel[] {
+    return this.sentinels.filter((s) => !s.released);
+  }
+}
+
+export function installWakeLock(): FakeWakeLock {
+  const lock = new FakeWakeLock();
+  Object.defineProperty(navigator, 'wakeLock', { value: lock, configurable: true });
+  stayAwake.reset();
+  return lock;
+}
+
+export function removeWakeLock(): void {
+  Reflect.deleteProperty(navigator, 'wakeLock');
+  stayAwake.reset();
+}
+
+/** The page is hidden (the browser drops any wake lock) or shown again. */
+export function setVisibility(state: 'visible' | 'hidden', lock?: FakeWakeLock): void {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  if (state === 'hidden') for (const s of lock?.held ?? []) void s.release();
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+export function resetVisibility(): void {
+  Reflect.deleteProperty(document, 'visibilityState');
+}
+
+// ---------------------------------------------------------------- vibration and sound
+
+export function installVibrate() {
+  const vibrate = vi.fn(() => true);
+  Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+  return vibrate;
+}
+
+export function removeVibrate(): void {
+  Reflect.deleteProperty(navigator, 'vibrate');
+}
+
+export interface FakeAudio {
+  contexts: FakeAudioContext[];
+  /** Frequencies of the notes started, across all contexts. */
+  notes: number[];
+}
+
+class FakeParam {
+  value = 0;
+  setValueAtTime() {}
+  exponentialRampToValueAtTime() {}
+  linearRampToValueAtTime() {}
+}
+
+class FakeAudioContext {
+  static audio: FakeAudio;
+  state: 'suspended' | 'running' = 'suspended';
+  currentTime = 0;
+  destination = {};
+  constructor() {
+    FakeAudioContext.audio.contexts.push(this);
+  }
+  async resume() {
+    this.state = 'running';
+  }
+  createGain() {
+    return { gain: new FakeParam(), connect() {} };
+  }
+  createOscillator() {
+    const audio = FakeAudioContext.audio;
+    const osc = {
+      type: 'sine',
+      frequency: new FakeParam(),
+      connect() {},
+      start() {
+        audio.notes.push(osc.frequency.value);
+      },
+      stop() {}
+    };
+    return osc;
+  }
+}
+
+export function installAudio(): FakeAudio {
+  const audio: FakeAudio = { contexts: [], notes: [] };
+  FakeAudioContext.audio = audio;
+  g.AudioContext = FakeAudioContext;
+  resetSound();
+  return audio;
+}
+
+export function removeAudio(): void {
+  delete g.AudioContext;
+  resetSound();
+}
