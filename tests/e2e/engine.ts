@@ -1,0 +1,7 @@
+/**
+ * The engine and the games as the end-to-end tests load them in Node (through Vite's module
+ * runner, see lantern-db.mjs): enough to replay a stored log and compare it with what the app
+ * stored.
+ */
+export { apply, persist, replay, start } from '../../src/lib/engine/session';
+export { cluethulhu } from '../../src/lib/games/cluethulhu';

@@ -1,0 +1,73 @@
+/**
+ * Reading what the app stored, straight from IndexedDB in the page (no app code involved), and
+ * checking it is whole: the log runs 1..n with no gap and no double, the game row says n, and
+ * every stored snapshot is what replaying the log with the engine gives.
+ */
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
+
+let engine = null;
+
+/** The engine and the games, compiled from source by Vite (about a second, once per file). */
+export function loadEngine() {
+  engine ??= runnerImport(fileURLToPath(new URL('./engine.ts', import.meta.url)), {
+    configFile: false,
+    logLevel: 'silent'
+  }).then((r) => r.module);
+  return engine;
+}
+
+/**
+ * Game `id` and its log as stored in the `lantern` database, read with raw IndexedDB.
+ * @returns {Promise<{ game: any, events: any[] }>}
+ */
+export function readStoredGame(page, id) {
+  return page.evaluate(
+    (id) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('lantern');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['games', 'events'], 'readonly');
+          const game = tx.objectStore('games').get(id);
+          const events = tx.objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          tx.oncomplete = () => {
+            db.close();
+            resolve({ game: game.result ?? null, events: events.result });
+          };
+          tx.onerror = () => {
+            db.close();
+            reject(tx.error);
+          };
+        };
+      }),
+    id
+  );
+}
+
+/**
+ * Asserts that a stored game is whole and that its snapshots are the replay of its log.
+ * @param {{ game: any, events: any[] }} stored
+ */
+export async function assertWholeGame(stored, where = '') {
+  const { game, events } = stored;
+  assert.ok(game, `${where}: the game is stored`);
+  const seqs = events.map((e) => e.seq);
+  assert.deepEqual(seqs, Array.from({ length: seqs.length }, (_, i) => i + 1), `${where}: the log runs 1..n, no gap, no double`);
+  assert.ok(events.every((e) => e.gameId === game.id), `${where}: every entry belongs to the game`);
+  assert.equal(game.seq, events.length, `${where}: the game row counts its entries`);
+
+  const { apply, persist, replay, start, cluethulhu } = await loadEngine();
+  assert.equal(game.gameId, 'cluethulhu');
+  const def = cluethulhu;
+  let snapshot = start(def, game.input);
+  const log = [];
+  for (const entry of events) {
+    log.push(entry.event);
+    snapshot = entry.event.type === 'undo' ? replay(def, game.input, log) : apply(def, snapshot, entry.event);
+    assert.deepEqual(entry.snapshot, persist(def, snapshot), `${where}: the snapshot stored with entry ${entry.seq} is the replay of the log`);
+  }
+  assert.deepEqual(game.snapshot, persist(def, snapshot), `${where}: the game's snapshot is the replay of its whole log`);
+}
