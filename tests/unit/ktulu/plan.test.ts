@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decider, nightPlan, stepMode, zeroNightPlan } from '../../../src/lib/games/ktulu/plan';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
-import type { KtuluPlanState } from '../../../src/lib/games/ktulu/state';
+import { statueFaction, type KtuluPlanState } from '../../../src/lib/games/ktulu/state';
 import { NIGHT, ZERO_NIGHT } from '../../../src/lib/games/ktulu/steps';
 import { BOOK_NIGHT, BOOK_ZERO_NIGHT, EVERY_ROLE, acted, kill, numbers, pretended, range, tonight, who, without } from './fixture';
 
@@ -237,6 +237,11 @@ describe('the Runaways’ escape', () => {
 });
 
 describe('the plan', () => {
+  it('reads the statue’s faction from its holder, and none before the bandits hand it out', () => {
+    expect(statueFaction(tonight(FOUR, () => ({}), 0))).toBeNull();
+    expect(statueFaction(tonight(FOUR, (s) => ({ statue: { holder: who(s, 'detector'), planted: false } })))).toBe('aliens');
+  });
+
   it('is the same for the same state, and does not change the state', () => {
     const state = tonight(FOUR, (s) => ({ statue: { holder: who(s, 'banditLeader'), planted: false }, callAbsentRoles: true }));
     const copy = structuredClone(state);

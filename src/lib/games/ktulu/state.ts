@@ -5,7 +5,7 @@
  * machine keeps this (and more) in its context.
  */
 import type { PlayerId } from '../../engine/types';
-import { FACTIONS, type FactionId } from './factions';
+import type { FactionId } from './factions';
 import { ROLES, type RoleId, type SpentKey } from './roles';
 
 export interface KtuluSeat {
@@ -74,8 +74,3 @@ export function statueFaction(state: KtuluPlanState): FactionId | null {
   return holder ? factionOf(holder.role) : null;
 }
 
-/** The faction's leader if he is in this game. */
-export function leaderSeat(state: KtuluPlanState, faction: FactionId): KtuluSeat | undefined {
-  const leader = FACTIONS[faction].leader;
-  return leader ? state.seats.find((s) => s.role === leader) : undefined;
-}
