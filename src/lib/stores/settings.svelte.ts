@@ -75,8 +75,9 @@ export class Settings {
         const v = stored[voiceKey(l)];
         if (typeof v === 'string' && v) this.#voices[l] = v;
       }
-      if (isNightMode(stored[NIGHT_KEY])) display.setNightMode(stored[NIGHT_KEY]);
-      if (isTextSize(stored[TEXT_KEY])) display.setTextSize(stored[TEXT_KEY]);
+      // Applied even when nothing is stored, so the page (and the browser's bar colour) follow.
+      display.setNightMode(isNightMode(stored[NIGHT_KEY]) ? stored[NIGHT_KEY] : display.nightMode);
+      display.setTextSize(isTextSize(stored[TEXT_KEY]) ? stored[TEXT_KEY] : display.textSize);
       const language = stored[LANGUAGE_KEY];
       await this.#apply(isLanguage(language) ? language : detectLanguage());
     })();
