@@ -53,7 +53,7 @@ describe('the Cluethulhu call sheet', () => {
       ['cluethulhu:roles.evilChild.name', 1],
       ['cluethulhu:roles.cultist.name', 2]
     ]);
-    expect(mix.lines.at(-1)!.say.key).toBe('cluethulhu:sheet.bluffOff');
+    expect(mix.lines[0].say.key).toBe('cluethulhu:sheet.bluffOff');
   });
 
   it('calls the Day in the script’s order, only the roles in play, the Shoggoth after the arrest', () => {
@@ -90,7 +90,7 @@ describe('the Cluethulhu call sheet', () => {
     for (const r of ['detective', 'mother', 'psychiatrist', 'tchoTcho', 'traitor', 'yithian']) expect(noteOf(on, r)).toBe('absent');
     const mother = on.lines.findIndex((l) => l.role?.key === 'cluethulhu:roles.mother.name');
     expect(on.lines[mother + 1].role).toBeDefined();
-    expect(s[0].lines.at(-1)!.say.key).toBe('cluethulhu:sheet.bluffOn');
+    expect(s[0].lines[0].say.key).toBe('cluethulhu:sheet.bluffOn');
   });
 
   it('gives a role in play every line of its call', () => {
@@ -120,6 +120,7 @@ describe('the Cluethulhu call sheet', () => {
       'sheet.say.successor'
     ]);
     expect(night.lines[1].note?.key).toBe('cluethulhu:sheet.notes.highPriest');
+    expect(night.lines.at(-1)!.role).toEqual({ key: 'cluethulhu:marks.highPriest' });
     const noShoggoth = section(sheet(setupFor(['investigator', 'investigator', 'wizard', 'cultist', 'cultist', 'cultist', 'cultist'])), 'night');
     expect(keys(noShoggoth)).not.toContain('sheet.say.shoggothNight');
   });

@@ -93,7 +93,8 @@ function nightSection(mix: Set<RoleId>): SheetSection {
     lines.push(...NIGHT_LINES[slot]);
     if (slot === 'vote' && mix.has('shoggoth')) lines.push({ role: role('shoggoth'), say: k('sheet.say.shoggothNight'), note: note('shoggothNight') });
   }
-  lines.push({ say: k('sheet.say.successor'), note: note('successor') });
+  // The High Priest is a token, not a role: its holder's last act is named after it.
+  lines.push({ role: k('marks.highPriest'), say: k('sheet.say.successor'), note: note('successor') });
   return { title: k('sheet.night'), lines };
 }
 
@@ -103,8 +104,8 @@ function mixSection(setup: CluethulhuSetup, mix: RoleId[]): SheetSection {
   return {
     title: k('sheet.mix', { count: setup.players.length }),
     lines: [
-      ...order.map((id) => ({ role: role(id), say: k('sheet.tablets', { count: counts[id] ?? 0 }) })),
-      { say: k(setup.callAbsentRoles ? 'sheet.bluffOn' : 'sheet.bluffOff') }
+      { say: k(setup.callAbsentRoles ? 'sheet.bluffOn' : 'sheet.bluffOff') },
+      ...order.map((id) => ({ role: role(id), say: k('sheet.tablets', { count: counts[id] ?? 0 }) }))
     ]
   };
 }
