@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decider, nightPlan, stepMode, zeroNightPlan } from '../../../src/lib/games/ktulu/plan';
+import { activeMembers, decider, nightPlan, stepMode, zeroNightPlan } from '../../../src/lib/games/ktulu/plan';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
 import { statueFaction, type KtuluPlanState } from '../../../src/lib/games/ktulu/state';
 import { NIGHT, ZERO_NIGHT } from '../../../src/lib/games/ktulu/steps';
@@ -104,10 +104,11 @@ describe('players out of action tonight', () => {
   it('a jailed Bandit Leader sleeps, but his gang still wakes and the Manitou picks who decides', () => {
     const state = tonight(BANDITS, (s) => ({ jailed: who(s, 'banditLeader'), statue: { holder: who(s, 'thief'), planted: false } }));
     expect(numbers(nightPlan(state))).toEqual(['8', '13', '15', '16', '17', '18', '19', '20', '22', '24', '32']);
-    const at17 = NIGHT.indexOf(step('17'));
-    expect(decider(state, 'bandits', 'night', at17)).toBeNull();
+    expect(activeMembers(state, 'bandits', 'night', '17').map((s) => s.role)).toEqual(['avenger', 'thief']);
+    expect(activeMembers(state, 'bandits', 'night', '7').map((s) => s.role)).toEqual(['banditLeader', 'avenger', 'thief']);
+    expect(decider(state, 'bandits', 'night', '17')).toBeNull();
     const free = tonight(BANDITS, (s) => ({ statue: { holder: who(s, 'thief'), planted: false } }));
-    expect(decider(free, 'bandits', 'night', at17)).toBe(who(free, 'banditLeader'));
+    expect(decider(free, 'bandits', 'night', '17')).toBe(who(free, 'banditLeader'));
   });
 
   it('a jailed player’s own step is left out (or pretended), and the rest of his faction goes on', () => {

@@ -65,19 +65,23 @@ export function actorFaction(actor: Actor): FactionId {
 }
 
 /** The faction's members awake for the step at position `at`. */
-export function activeMembers(state: KtuluPlanState, faction: FactionId, kind: NightKind, at: number): KtuluSeat[] {
+function awakeAt(state: KtuluPlanState, faction: FactionId, kind: NightKind, at: number): KtuluSeat[] {
   return state.seats.filter((s) => factionOf(s.role) === faction && isActive(state, s, kind, at));
 }
 
+/** The faction's members awake for step `n` (the book's number) of this night. */
+export function activeMembers(state: KtuluPlanState, faction: FactionId, kind: NightKind, n: string): KtuluSeat[] {
+  return awakeAt(state, faction, kind, indexOf(kind, n));
+}
+
 /**
- * Who decides for a faction at a step when its active members cannot agree: its leader if he
- * is awake ("Manitou prosi o decyzję najwyższą rangą aktywną osobę"), otherwise null — the
- * book ranks no one below the leader, so the Manitou picks one of the active members.
+ * Who decides for a faction at step `n` when its active members cannot agree: its leader if
+ * he is awake ("Manitou prosi o decyzję najwyższą rangą aktywną osobę"), otherwise null —
+ * the book ranks no one below the leader, so the Manitou picks one of the active members.
  */
-export function decider(state: KtuluPlanState, faction: FactionId, kind: NightKind, at: number): PlayerId | null {
-  const members = activeMembers(state, faction, kind, at);
+export function decider(state: KtuluPlanState, faction: FactionId, kind: NightKind, n: string): PlayerId | null {
   const leader = FACTIONS[faction].leader;
-  return members.find((s) => s.role === leader)?.id ?? null;
+  return activeMembers(state, faction, kind, n).find((s) => s.role === leader)?.id ?? null;
 }
 
 /** The players who can answer the step: holders of its role(s), awake, with uses left. */
@@ -111,7 +115,7 @@ function conditionHolds(state: KtuluPlanState, kind: NightKind, step: KtuluStep)
     case 'fromSecondNight':
       return state.night >= 2;
     case 'loneCoyoteOnly': {
-      const awake = activeMembers(state, 'indians', kind, at);
+      const awake = awakeAt(state, 'indians', kind, at);
       return awake.length === 1 && awake[0].role === 'loneCoyote';
     }
     case 'indiansTookStatueTonight':
