@@ -114,38 +114,63 @@ export function parseBackupText(text: string): Checked<unknown> {
   return scanned ?? { ok: true, value };
 }
 
+/**
+ * Where a value sits on the way to a log entry: the file, its `games` list, one game, that
+ * game's `events` list, one entry; anything else is `elsewhere` (inheriting the game and entry
+ * it is in), so a problem can name them without keeping a path for every value.
+ */
+const Route = { File: 0, Games: 1, Game: 2, Events: 3, Event: 4, Elsewhere: 5 } as const;
+type Route = (typeof Route)[keyof typeof Route];
+
+interface Visit {
+  value: unknown;
+  depth: number;
+  route: Route;
+  game: number;
+  event: number;
+}
+
 function scan(root: unknown): { ok: false; problem: BackupProblem } | null {
-  // Each entry: a value and the path to it (for naming the game and log entry it is in).
-  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [{ value: root, depth: 0, path: [] }];
+  const stack: Visit[] = [{ value: root, depth: 0, route: Route.File, game: -1, event: -1 }];
+  const fail = (key: string, params: Text['params'], at: Visit) => problem(key, params, placeOf(root, at));
   while (stack.length) {
-    const { value, depth, path } = stack.pop()!;
+    const at = stack.pop()!;
+    const { value, depth } = at;
     if (typeof value === 'string') {
-      if (value.length > LIMITS.stringLength) return problem('textTooLong', { max: LIMITS.stringLength }, placeOf(root, path));
+      if (value.length > LIMITS.stringLength) return fail('textTooLong', { max: LIMITS.stringLength }, at);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= LIMITS.depth) return problem('tooDeep', { max: LIMITS.depth }, placeOf(root, path));
+    if (depth >= LIMITS.depth) return fail('tooDeep', { max: LIMITS.depth }, at);
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], depth: depth + 1, path: [...path.slice(0, 4), i] });
+      for (let i = 0; i < value.length; i++) {
+        const route = at.route === Route.Games ? Route.Game : at.route === Route.Events ? Route.Event : Route.Elsewhere;
+        stack.push({
+          value: value[i],
+          depth: depth + 1,
+          route,
+          game: route === Route.Game ? i : at.game,
+          event: route === Route.Event ? i : at.event
+        });
+      }
       continue;
     }
     for (const key of Object.keys(value)) {
-      if (FORBIDDEN_KEYS.has(key)) return problem('forbiddenKey', { key }, placeOf(root, path));
-      if (key.length > LIMITS.stringLength) return problem('textTooLong', { max: LIMITS.stringLength }, placeOf(root, path));
-      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: [...path.slice(0, 4), key] });
+      if (FORBIDDEN_KEYS.has(key)) return fail('forbiddenKey', { key }, at);
+      if (key.length > LIMITS.stringLength) return fail('textTooLong', { max: LIMITS.stringLength }, at);
+      const route =
+        at.route === Route.File && key === 'games' ? Route.Games : at.route === Route.Game && key === 'events' ? Route.Events : Route.Elsewhere;
+      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, route, game: at.game, event: at.event });
     }
   }
   return null;
 }
 
-/** The game (and log entry) a path inside the file points into: `games.<i>.events.<j>…`. */
-function placeOf(root: unknown, path: (string | number)[]): ProblemPlace | undefined {
-  if (path[0] !== 'games' || typeof path[1] !== 'number') return undefined;
-  const entry = (root as { games: unknown[] }).games[path[1]];
-  return {
-    ...describeGame(entry, path[1]),
-    ...(path[2] === 'events' && typeof path[3] === 'number' ? { event: path[3] + 1 } : {})
-  };
+/** The game (and log entry) a value found by the scan is in. */
+function placeOf(root: unknown, at: Visit): ProblemPlace | undefined {
+  if (at.game < 0) return undefined;
+  const entry = (root as { games: unknown[] }).games[at.game];
+  return { ...describeGame(entry, at.game), ...(at.event >= 0 ? { event: at.event + 1 } : {}) };
 }
 
 /** What a file says about its `index`-th game, as far as it can be read. */

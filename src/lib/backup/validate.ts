@@ -63,6 +63,8 @@ export async function validateBackup(raw: unknown): Promise<Checked<ValidBackup>
   const items: ImportItem[] = [];
   const seen = new Map<string, number>();
   for (let i = 0; i < games.length; i++) {
+    // A big file takes seconds to replay: let the page draw and answer between games.
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     const checked = await checkGame(games[i], i, seen);
     if (!checked.ok) return checked;
     seen.set(checked.value.game.id, i + 1);
