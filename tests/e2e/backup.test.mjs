@@ -172,6 +172,17 @@ describe('backups', () => {
       await choose(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('shopping: milk, eggs') });
       await page.getByText('This is not a Lantern backup: the file is not readable JSON text.').waitFor();
 
+      // A file dropped on the screen is checked like a chosen one.
+      await page.goto(`${app.url}/backup`);
+      const dropped = await page.evaluateHandle((text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+        return data;
+      }, file.text);
+      await page.locator('.drop').dispatchEvent('drop', { dataTransfer: dropped });
+      await page.getByRole('heading', { name: '1 game in dropped.json' }).waitFor();
+      await page.getByText(/^Already on this phone/).waitFor();
+
       assert.deepEqual(await homeList(page), before, 'the home list is unchanged');
     } finally {
       await context.close();
