@@ -116,7 +116,7 @@ describe('Content-Security-Policy', () => {
         await walkApp(page, app.url, walk.at);
         const id = await setUp(page, app.url, SEVEN, walk.at);
         await walkGame(page, app.url, id, SEVEN, walk.at);
-        await walk.rest(SEVEN);
+        await walk.rest();
 
         // The service worker registered and took over under the same policy...
         await waitForServiceWorkerControl(page);
@@ -127,7 +127,7 @@ describe('Content-Security-Policy', () => {
         await walkApp(page, app.url, offline(walk.at));
         const second = await setUp(page, app.url, SEVEN, offline(walk.at));
         await walkGame(page, app.url, second, SEVEN, offline(walk.at), { steps: 12 });
-        await walk.rest(SEVEN);
+        await walk.rest();
 
         assert.ok(screens.length > 60, `a full walk (${screens.length} screens)`);
         assert.deepEqual(problems, []);

@@ -30,10 +30,12 @@ async function linksOn(page) {
   );
 }
 
-/** Opens a path and waits for its one heading. */
+/** Opens a path and waits for its one heading; on a game's screens, for the game itself. */
 export async function open(page, baseUrl, path) {
   await page.goto(new URL(path, baseUrl).href);
-  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  // While a game loads its screens show a heading of their own: wait for the committed log.
+  const heading = path.startsWith('/game/') ? 'main[data-seq] h1' : 'main h1';
+  await page.locator(heading).first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 /**
@@ -54,14 +56,14 @@ export function walker(page, baseUrl, visit) {
   };
   return {
     at,
-    /** Every linked screen not walked yet (game screens of other games are not followed). */
-    async rest(names = []) {
+    /** Every linked screen not walked yet; the names to expect there are not known. */
+    async rest() {
       for (let round = 0; round < 3; round++) {
         const todo = [...linked].filter((p) => !walked.has(p));
         if (todo.length === 0) return;
         for (const path of todo) {
           await open(page, baseUrl, path);
-          await at(`linked screen ${path}`, { names: path.startsWith('/game/') ? names : [] });
+          await at(`linked screen ${path}`, { names: [] });
         }
       }
     }

@@ -4,6 +4,7 @@
  * a game's namespace arrives. This is the only module that talks to i18next.
  */
 import type { Text } from '../engine/types';
+import { isolateParams } from './bidi';
 import { createI18next, detectLanguage, LANGUAGES, type Language } from './config';
 import enCommon from '$locales/en/common.json';
 import plCommon from '$locales/pl/common.json';
@@ -36,10 +37,13 @@ export class I18nState {
     return this.#language;
   }
 
-  /** Translate a `namespace:path` key. An arrow so that `const { t } = i18n` works. */
+  /**
+   * Translate a `namespace:path` key. An arrow so that `const { t } = i18n` works. Parameters in
+   * a right-to-left script (a player's name) are isolated from the sentence around them (bidi.ts).
+   */
   t = (key: string, params?: Record<string, unknown>): string => {
     void this.#version;
-    return String(this.#i18next.t(key, params as never));
+    return String(this.#i18next.t(key, isolateParams(params) as never));
   };
 
   tx = (text: Text): string => this.t(text.key, text.params);

@@ -17,6 +17,7 @@
 import { assign, setup } from 'xstate';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
 import type { GameInput } from '../../engine/game';
+import { nameList } from '../../engine/names';
 import { pick } from '../../engine/rng';
 import type { CluethulhuSetup } from './setup';
 import {
@@ -198,7 +199,7 @@ export const machine = setup({
     clearAnnouncements: assign({ out: [], notices: [] }),
     accuse: assign(({ context, event }) => {
       const accused = picked(event);
-      const names = accused.map((id) => player(context, id).name).join(', ');
+      const names = nameList(accused.map((id) => player(context, id).name));
       return {
         ...(accused.length ? log(context, 'accused', { names }) : context),
         vote: { accused, options: accused, round: 1, result: accused.length ? null : { deadlock: true as const } }

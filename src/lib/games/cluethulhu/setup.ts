@@ -3,6 +3,7 @@
  * RULES-NOTES "Set-up by number of players"), the role mix it gives, and every reason a
  * setup cannot be played, as translatable messages.
  */
+import { nameList } from '../../engine/names';
 import type { Player, PlayerId, SetupProblem } from '../../engine/types';
 import { ALL_SPECIALS, BOX, CULT_SPECIALS, ROLE_IDS, type RoleId } from './roles';
 
@@ -162,7 +163,7 @@ function validatePhysicalDeal(setup: CluethulhuSetup): SetupProblem[] {
   const problems: SetupProblem[] = [];
   const missing = setup.players.filter((p) => !ROLE_IDS.includes(dealt[p.id]));
   if (missing.length)
-    problems.push({ field: 'roles', text: t('dealMissing', { names: missing.map((p) => p.name).join(', '), count: missing.length }) });
+    problems.push({ field: 'roles', text: t('dealMissing', { names: nameList(missing.map((p) => p.name)), count: missing.length }) });
   const want = countRoles(roleMix(setup));
   const got = countRoles(setup.players.map((p) => dealt[p.id]).filter((r) => ROLE_IDS.includes(r)));
   if (!missing.length && ROLE_IDS.some((r) => (want[r] ?? 0) !== (got[r] ?? 0)))

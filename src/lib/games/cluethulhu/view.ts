@@ -5,6 +5,7 @@
  */
 import type { SnapshotFrom, AnyStateMachine } from 'xstate';
 import type { DealState, GameView, Mark, PlayerView } from '../../engine/game';
+import { nameList } from '../../engine/names';
 import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
 import { aliveIds, holder, isDetained, majority, player, sideCounts, votesPossible, type Ctx } from './rules';
 import { plan, SLOT_OF, slotMode, type Mode } from './sequence';
@@ -13,7 +14,8 @@ import { pendingAnswerable } from './machine';
 const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
 // Role ids travel as parameters; the strings nest the name: $t(cluethulhu:roles.{{role}}.name).
 const roleName = (role: string): string => role;
-const names = (ctx: Ctx, ids: PlayerId[]) => ids.map((id) => player(ctx, id).name).join(', ');
+// Each name isolated, so a right-to-left name cannot reorder the list (engine/names.ts).
+const names = (ctx: Ctx, ids: PlayerId[]) => nameList(ids.map((id) => player(ctx, id).name));
 
 /** The state the script is in: a step key, or the stage. */
 export function stepKey(snapshot: SnapshotFrom<AnyStateMachine>): string | null {
@@ -142,7 +144,7 @@ function draft(ctx: Ctx, key: string): Draft {
       return { role: 'detective', prompt: k('steps.detectiveInvalid.prompt'), after: k('steps.detective.afterInvalid'), hints: [k('hints.detectiveInvalid')] };
     case 'investigatorsVote': {
       const inv = ctx.players.filter((p) => p.alive && p.side === 'investigators');
-      const hints = [k('hints.investigators.who', { names: inv.map((p) => p.name).join(', '), count: inv.length })];
+      const hints = [k('hints.investigators.who', { names: nameList(inv.map((p) => p.name)), count: inv.length })];
       const held = inv.find((p) => isDetained(ctx, p.id));
       if (held) hints.push(k('hints.investigators.detained', { name: held.name }));
       hints.push(k('hints.investigators.unanimous'));
