@@ -1,0 +1,44 @@
+/**
+ * Ktulu for the Manitou: everything the rest of Lantern needs from this game.
+ * Who is who: factions.ts, roles.ts; the Manitou's lists: steps.ts, plan.ts; set-up: setup.ts;
+ * the rules: rules.ts (with compute.ts); the machine: machine.ts; what screens show: view.ts.
+ */
+import type { GameDefinition } from '../../engine/game';
+import { FACTION_IDS } from './factions';
+import { machine, MACHINE_VERSION } from './machine';
+import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KtuluSetup } from './setup';
+import { sheet } from './sheet';
+import { dealing, view } from './view';
+
+export const ktulu: GameDefinition<KtuluSetup> = {
+  id: 'ktulu',
+  namespace: 'ktulu',
+  machineVersion: MACHINE_VERSION,
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  // One winner per faction: "W grze możliwe jest zwycięstwo tylko jednej frakcji."
+  winners: FACTION_IDS,
+  machine,
+  validateSetup,
+  view,
+  dealing,
+  players: (setup) => setup.players,
+  dealSteps: (setup) => (setup.deal.mode === 'app' ? setup.players.length : 0),
+  sheet
+};
+
+export type { KtuluSetup, KtuluSettings, RoleCounts } from './setup';
+export {
+  controversialWarnings,
+  defaultSettings,
+  factionsIn,
+  roleList,
+  countRoles,
+  setupWarnings,
+  suggestedRoster,
+  validateSetup,
+  MIN_PLAYERS,
+  MAX_PLAYERS
+} from './setup';
+export { FACTIONS, FACTION_IDS, type FactionId } from './factions';
+export { ROLES, ROLE_IDS, rolesOf, type RoleId } from './roles';

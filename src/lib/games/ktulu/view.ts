@@ -1,0 +1,788 @@
+/**
+ * Reading a Ktulu snapshot as the screens show it: the step (the book's number and title, the
+ * line the Manitou reads aloud, what only the Manitou sees, the answer it takes), the players
+ * with their cards and marks, the outcome, the log and the facts the Manitou should never have
+ * to work out at the table. Text is i18n keys in the `ktulu` namespace.
+ */
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { DealState, GameView, Mark, PlayerView } from '../../engine/game';
+import { nameList } from '../../engine/names';
+import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
+import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, scrapesNeeded, SIGNALS_TO_WIN } from './compute';
+import { ROLES, limit, type RoleId } from './roles';
+import { factionOf } from './state';
+import type { KtuluStep } from './steps';
+import {
+  activeNow,
+  aliveIds,
+  awake,
+  callerOf,
+  canStill,
+  dealtFaction,
+  deciderNow,
+  holds,
+  isGunslinger,
+  livingHolder,
+  membersOf,
+  modeOf,
+  nightKind,
+  player,
+  searchSlots,
+  spellActive,
+  statueFaction,
+  statueHolder,
+  stepHere,
+  stepList,
+  usesOf,
+  type Ctx
+} from './rules';
+
+const k = (key: string, params?: Text['params']): Text => (params ? { key: `ktulu:${key}`, params } : { key: `ktulu:${key}` });
+const none: AnswerSpec = { kind: 'none' };
+const names = (ctx: Ctx, ids: PlayerId[]) => nameList(ids.map((id) => player(ctx, id).name));
+const nameOf = (ctx: Ctx, id: PlayerId) => player(ctx, id).name;
+
+/** The state the script is in: `night`, a day state's name, `doctor`, `dealing`, or null once over. */
+export function stepKey(snapshot: SnapshotFrom<AnyStateMachine>): string | null {
+  const v = snapshot.value as string | Record<string, unknown>;
+  if (typeof v === 'string') {
+    if (v === 'interrupt') return (snapshot.context as Ctx).pending.length ? 'doctor' : null;
+    return v === 'dealing' ? 'dealing' : null;
+  }
+  const play = v.play as string | Record<string, string> | undefined;
+  if (!play) return null;
+  if (play === 'night') return 'night';
+  if (typeof play === 'object' && play.day) return play.day;
+  return null;
+}
+
+interface Draft {
+  id: string;
+  number?: string;
+  title?: Text;
+  prompt: Text;
+  announce?: Text[];
+  after?: Text;
+  hints?: Text[];
+  answer?: AnswerSpec;
+  pretend?: boolean;
+  eyesClosed: boolean;
+  timer?: number;
+}
+
+// ---------------------------------------------------------------- the night
+
+/** Actions that always show their result on a follow-up: the Manitou's words come after the pick. */
+const RESULT_AFTER: ReadonlySet<KtuluStep['does']> = new Set(['client', 'confess', 'learnCard', 'detect', 'chooseMaster', 'clean', 'search', 'steal', 'playCards', 'possess']);
+
+function statueHint(ctx: Ctx): Text {
+  const h = statueHolder(ctx);
+  if (!h) return k('hints.statueNone');
+  if (ctx.statue.planted) return k('hints.statuePlanted', { name: h.name, faction: factionOf(h.role) });
+  return k('hints.statueWith', { name: h.name, faction: factionOf(h.role) });
+}
+
+/** Marks on the answer widget: who cannot be killed tonight, who holds the statue. */
+function nightMarks(ctx: Ctx, kill: boolean): Record<PlayerId, Text> {
+  const marks: Record<PlayerId, Text> = {};
+  for (const p of ctx.players) {
+    if (!p.alive) continue;
+    if (kill && ctx.tonight.jailed === p.id) marks[p.id] = k('marks.jailedSafe');
+    else if (kill && ctx.tonight.protected === p.id) marks[p.id] = k('marks.protectedSafe');
+    else if (holds(ctx, p.id)) marks[p.id] = k(ctx.statue.planted ? 'marks.planted' : 'marks.statue');
+  }
+  return marks;
+}
+
+const pick = (candidates: PlayerId[], min: number, max: number, extra: Partial<Extract<AnswerSpec, { kind: 'players' }>> = {}): AnswerSpec => ({
+  kind: 'players',
+  min: Math.min(min, candidates.length),
+  max: Math.min(max, Math.max(candidates.length, 0)),
+  candidates,
+  ...extra
+});
+
+function nightDraft(ctx: Ctx): Draft {
+  const step = stepHere(ctx)!;
+  const kind = nightKind(ctx);
+  const base = `${kind}.${step.n}`;
+  const sub = ctx.cursor.sub;
+  const mode = sub ? 'act' : modeOf(ctx, step);
+  const alone = step.alone ? k(`${base}.after`) : undefined;
+  const d: Draft = {
+    id: sub ? `${base}.${sub}` : base,
+    number: step.n,
+    title: k(`${base}.title`),
+    prompt: k(`${base}.say`),
+    eyesClosed: true,
+    hints: []
+  };
+  if (mode === 'pretend') return { ...d, pretend: true, after: alone, answer: none };
+  const hints = d.hints!;
+  const living = aliveIds(ctx);
+  const faction = 'faction' in step.actor ? step.actor.faction : null;
+  const caller = faction ? null : callerOf(ctx, step);
+  const others = living.filter((id) => id !== caller?.id);
+  const outsiders = faction ? living.filter((id) => factionOf(player(ctx, id).role) !== faction) : others;
+  const may = step.may ? 0 : 1;
+  const noneLabel = k('answers.nobody');
+
+  if (sub === null) {
+    if (faction) {
+      const members = awake(ctx, faction);
+      if (members.length) hints.push(k('hints.awake', { names: names(ctx, members.map((p) => p.id)), count: members.length }));
+      if (['handStatue', 'search', 'kill', 'chooseEscapee', 'shoot'].includes(step.does)) {
+        const dec = deciderNow(ctx, faction);
+        hints.push(dec ? k('hints.decider', { name: dec.name }) : k('hints.deciderManitou'));
+      }
+    } else if (caller) hints.push(k('hints.caller', { name: caller.name, role: caller.role }));
+    if (!RESULT_AFTER.has(step.does)) d.after = alone;
+  } else d.after = alone;
+
+  switch (step.does) {
+    case 'wake':
+    case 'sleep':
+      return { ...d, answer: none };
+    case 'meet':
+      return { ...d, hints: [...hints, k('hints.meet')], answer: none };
+    case 'rideAway':
+      return { ...d, hints: [...hints, k('hints.rideAway')], answer: none };
+
+    case 'handStatue': {
+      const members = awake(ctx, faction!).map((p) => p.id);
+      // The statue comes into play at zero-night step 6 (RULES-NOTES).
+      hints.push(kind === 'zeroNight' ? k('hints.statueStart') : statueHint(ctx), k('hints.handStatue'));
+      return { ...d, answer: pick(members, 1, 1, { marks: nightMarks(ctx, false) }) };
+    }
+
+    case 'client':
+      if (sub === 'reveal') {
+        const c = ctx.work.pick!;
+        return {
+          ...d,
+          prompt: k('steps.clientWakes'),
+          hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })]
+        };
+      }
+      return { ...d, answer: pick(others, 1, 1) };
+
+    case 'seduce':
+      return { ...d, hints: [...hints, k('hints.seduce')], answer: pick(others, 1, 1) };
+
+    case 'blackmail':
+      if (sub === 'again') {
+        return {
+          ...d,
+          prompt: k('steps.blackmailAgain'),
+          hints: [k('hints.blackmailBandit', { name: nameOf(ctx, ctx.work.pick!) })],
+          answer: pick(
+            others.filter((id) => id !== ctx.work.pick),
+            1,
+            1
+          )
+        };
+      }
+      return { ...d, hints: [...hints, k('hints.blackmail')], answer: pick(others, 1, 1, { marks: banditMarks(ctx) }) };
+
+    case 'jail':
+      hints.push(kind === 'zeroNight' ? k('hints.jailZero') : k('hints.jail'));
+      if (kind === 'night') hints.push(statueHint(ctx));
+      return { ...d, answer: pick(others, 1, 1, { marks: kind === 'night' ? nightMarks(ctx, false) : undefined }) };
+
+    case 'confess':
+      if (sub === 'result') {
+        const t = ctx.work.pick!;
+        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.tellFaction', { role: caller?.role ?? 'pastor', name: nameOf(ctx, t), faction: factionOf(player(ctx, t).role) })] };
+      }
+      return { ...d, answer: pick(others, 1, 1) };
+
+    case 'search':
+    case 'steal':
+    case 'playCards': {
+      if (sub === 'result') {
+        const t = ctx.work.pick!;
+        const h = statueHolder(ctx);
+        return {
+          ...d,
+          prompt: k('steps.answerShown'),
+          hints: [ctx.work.took && h ? k('hints.found', { name: nameOf(ctx, t), holder: h.name }) : k('hints.notFound', { name: nameOf(ctx, t) })]
+        };
+      }
+      if (step.does === 'search' && faction && statueFaction(ctx) === faction) hints.push(k('hints.searchHolding'));
+      if (step.does === 'playCards') hints.push(k('hints.playCards'));
+      hints.push(statueHint(ctx));
+      return { ...d, answer: pick(outsiders, may, 1, { marks: nightMarks(ctx, false), none: noneLabel }) };
+    }
+
+    case 'kill': {
+      if (sub === 'result') {
+        const h = statueHolder(ctx);
+        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.killTook', { name: nameOf(ctx, ctx.work.pick!), holder: h?.name ?? '' })] };
+      }
+      hints.push(k('hints.kill'), statueHint(ctx));
+      return { ...d, answer: pick(outsiders, may, 1, { marks: nightMarks(ctx, true), none: noneLabel }) };
+    }
+
+    case 'follow':
+      return { ...d, hints: [...hints, k('hints.follow')], answer: pick(others, 0, 1, { none: noneLabel }) };
+
+    case 'learnHolder': {
+      const h = statueHolder(ctx);
+      const luke = h?.role === 'luckyLuke';
+      // "Poborca podatków nie dowiaduje się kto ma posążek, gdy ma go Lucky Luke."
+      if (caller?.role === 'taxCollector' && luke) hints.push(k('hints.taxLuke'));
+      else if (caller?.role === 'luckyLuke' && luke) hints.push(k('hints.lukeHolds'));
+      else hints.push(h ? k('hints.showHolder', { name: h.name }) : k('hints.noHolder'));
+      return { ...d, answer: step.may ? { kind: 'yesno', yes: k('answers.wants'), no: k('answers.doesNotWant') } : none };
+    }
+
+    case 'protect': {
+      const last = ctx.bodyguardLast;
+      const candidates = others.filter((id) => id !== last);
+      if (last && player(ctx, last).alive) hints.push(k('hints.protectLast', { name: nameOf(ctx, last) }));
+      return { ...d, answer: pick(candidates, 1, 1, { marks: last && player(ctx, last).alive ? { [last]: k('marks.protectedLastNight') } : undefined }) };
+    }
+
+    case 'gamble': {
+      const gambler = livingHolder(ctx, 'gambler');
+      const marks = townMarks(ctx);
+      const candidates = living.filter((id) => id !== gambler?.id);
+      if (sub === 'again') {
+        const last = ctx.work.pick!;
+        return {
+          ...d,
+          prompt: k('steps.gambleAgain'),
+          hints: [k(player(ctx, last).alive ? 'hints.gambleSpared' : 'hints.gambleShot', { name: nameOf(ctx, last) }), k('hints.gamble')],
+          answer: pick(candidates, 1, 1, { marks })
+        };
+      }
+      hints.push(k('hints.gamble'));
+      return { ...d, answer: pick(candidates, 0, 1, { marks, none: k('answers.noGame') }) };
+    }
+
+    case 'drink':
+      hints.push(k('hints.drink'));
+      return { ...d, answer: pick(others, 0, 1, { none: noneLabel }) };
+
+    case 'learnCard':
+    case 'chooseMaster':
+      if (sub === 'result') {
+        const t = ctx.work.pick!;
+        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })] };
+      }
+      return { ...d, answer: pick(others, step.does === 'chooseMaster' ? 1 : may, 1, { none: noneLabel }) };
+
+    case 'poison':
+      hints.push(k('hints.poison'));
+      return { ...d, answer: pick(outsiders, 0, 1, { none: noneLabel }) };
+
+    case 'plant': {
+      const h = statueHolder(ctx)!;
+      if (ctx.statue.planted) {
+        hints.push(k('hints.takeBack', { name: h.name }));
+        return { ...d, answer: pick([h.id], 0, 1, { none: k('answers.leaveIt') }) };
+      }
+      hints.push(k('hints.plant'));
+      const candidates = others.filter((id) => activeNow(ctx, id));
+      return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
+    }
+
+    case 'detect': {
+      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [detectHint(ctx, caller?.id ?? null, ctx.work.pick!)] };
+      return { ...d, answer: pick(others, 1, 1) };
+    }
+
+    case 'signal':
+      return { ...d, hints: [...hints, k('hints.signal', { n: ctx.signals + 1, max: SIGNALS_TO_WIN })], answer: none };
+
+    case 'chooseEscapee': {
+      const members = awake(ctx, 'runaways').map((p) => p.id);
+      hints.push(k('hints.chooseEscapee'));
+      return { ...d, answer: pick(members, 1, 1) };
+    }
+
+    case 'escape': {
+      const e = ctx.tonight.escapee!;
+      const last = membersOf(ctx, 'runaways').filter((p) => p.alive).length === 1;
+      hints.push(k(last ? 'hints.escapeLast' : 'hints.escape', { name: nameOf(ctx, e) }));
+      return { ...d, answer: none };
+    }
+
+    case 'robMaster': {
+      const m = ctx.tonight.master!;
+      if (sub === 'result')
+        return { ...d, prompt: k('steps.answerShown'), hints: [ctx.work.took ? k('hints.robbed', { name: nameOf(ctx, m) }) : k('hints.notFound', { name: nameOf(ctx, m) })] };
+      hints.push(k('hints.master', { name: nameOf(ctx, m) }), statueHint(ctx));
+      return { ...d, answer: { kind: 'yesno', yes: k('answers.robs'), no: k('answers.doesNotWant') } };
+    }
+
+    case 'clean': {
+      const houses = cleaningLadyHouses(living.length);
+      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.took ? 'hints.cleanFound' : 'hints.cleanEmpty')] };
+      hints.push(k('hints.houses', { count: houses }));
+      return { ...d, announce: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
+    }
+
+    case 'scrape':
+      return { ...d, hints: [...hints, k('hints.scrape', { n: ctx.runaways.scrapesSinceEscape + 1 })], answer: none };
+
+    case 'interrogate': {
+      if (sub === 'cooperate') {
+        const t = ctx.work.pick!;
+        const safe = ctx.tonight.protected === t;
+        return {
+          ...d,
+          prompt: k('steps.nightmare'),
+          hints: [k('hints.nightmare', { name: nameOf(ctx, t) }), ...(safe ? [k('hints.nightmareSafe', { name: nameOf(ctx, t) })] : [])],
+          answer: { kind: 'yesno', yes: k('answers.cooperates'), no: k('answers.refuses') }
+        };
+      }
+      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [bannerHint(ctx, ctx.work.pick!)] };
+      // An inactive player does not wake this night ("nie budzi się tej nocy wcale"), not even for a nightmare.
+      const candidates = others.filter((id) => activeNow(ctx, id));
+      hints.push(k('hints.interrogate'));
+      return { ...d, answer: pick(candidates, 0, 1, { none: noneLabel }) };
+    }
+
+    case 'shoot': {
+      const candidates = living.filter((id) => factionOf(player(ctx, id).role) !== 'gods');
+      if (sub === 'take') return { ...d, prompt: k('steps.godsTake'), hints: [k('hints.godsTake')], answer: { kind: 'yesno', yes: k('answers.takes'), no: k('answers.leaves') } };
+      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [shotHint(ctx)] };
+      hints.push(k('hints.shoot'), statueHint(ctx));
+      return { ...d, answer: pick(candidates, may, 1, { marks: nightMarks(ctx, true), none: noneLabel }) };
+    }
+
+    case 'possess': {
+      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.ok ? 'hints.possessed' : 'hints.possessFails', { name: nameOf(ctx, ctx.work.pick!) })] };
+      hints.push(k('hints.possess'));
+      return { ...d, answer: pick(others, 1, 1) };
+    }
+
+    case 'giveStatue': {
+      if (sub === 'result') return { ...d, prompt: k('steps.statueGiven'), hints: [k('hints.given', { name: nameOf(ctx, ctx.work.pick!) })] };
+      const candidates = others.filter((id) => activeNow(ctx, id));
+      return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
+    }
+  }
+}
+
+function holderName(ctx: Ctx, role: RoleId): string {
+  return ctx.players.find((p) => p.role === role)?.name ?? '';
+}
+
+function banditMarks(ctx: Ctx): Record<PlayerId, Text> {
+  return Object.fromEntries(membersOf(ctx, 'bandits').filter((p) => p.alive).map((p) => [p.id, k('marks.bandit')]));
+}
+
+function townMarks(ctx: Ctx): Record<PlayerId, Text> {
+  return Object.fromEntries(membersOf(ctx, 'town').filter((p) => p.alive).map((p) => [p.id, k('marks.townsperson')]));
+}
+
+/** The Detector's arc (compute.ts), named player by player. */
+function detectHint(ctx: Ctx, detector: PlayerId | null, examined: PlayerId): Text {
+  const holder = statueHolder(ctx);
+  const seatOf = (id: PlayerId) => player(ctx, id).seat;
+  const det = detector ?? livingHolder(ctx, 'detector')?.id ?? examined;
+  const a = detectorAnswer(
+    ctx.players.map((p) => ({ seat: p.seat, alive: p.alive })),
+    seatOf(det),
+    seatOf(examined),
+    holder ? holder.seat : null
+  );
+  const name = nameOf(ctx, examined);
+  if (a.kind === 'examinedHolds') return k('hints.detect.holds', { name });
+  if (a.kind === 'detectorHolds') return k('hints.detect.self');
+  if (a.kind === 'nowhere') return k('hints.detect.nowhere');
+  const arc = nameList(a.seats.map((s) => ctx.players.find((p) => p.seat === s)!.name));
+  return k(`hints.detect.${a.direction}`, { name, names: arc });
+}
+
+/** "Chorągiew dowiaduje się jaką ma kartę i czy ona i któryś z jej sąsiadów ma posążek." Neighbours: the living ones on either side. */
+function bannerHint(ctx: Ctx, id: PlayerId): Text {
+  const ring = ctx.players.filter((p) => p.alive || p.id === id).sort((a, b) => a.seat - b.seat);
+  const i = ring.findIndex((p) => p.id === id);
+  const near = [ring[(i + ring.length - 1) % ring.length], ring[(i + 1) % ring.length]].map((p) => p.id);
+  const found = [id, ...near].some((x) => holds(ctx, x));
+  const p = player(ctx, id);
+  return k(found ? 'hints.bannerNear' : 'hints.bannerFar', { name: p.name, card: p.role, names: names(ctx, [...new Set(near)].filter((x) => x !== id)) });
+}
+
+function shotHint(ctx: Ctx): Text {
+  const shot = ctx.work.shot!;
+  const t = player(ctx, ctx.work.pick!);
+  if (shot.statueHit) return k(ctx.outcome ? 'hints.shotDestroys' : 'hints.shotHits', { name: t.name, n: ctx.hits, max: HITS_TO_DESTROY });
+  if (shot.landed) return k('hints.shotLands', { name: t.name });
+  return k(t.alive ? 'hints.shotMissesSaved' : 'hints.shotMissesKills', { name: t.name });
+}
+
+// ---------------------------------------------------------------- mornings
+
+/** The night's public facts ("Jawność gry"): deaths, the jail, the Bodyguard, the Gambler, the drinking, the cards, the statue's faction. */
+function morningAnnouncements(ctx: Ctx): Text[] {
+  const out: Text[] = [...deathAnnouncements(ctx)];
+  const t = ctx.tonight;
+  if (t.jailed) out.push(k('announce.jailed', { name: nameOf(ctx, t.jailed) }));
+  if (t.protected) out.push(k('announce.protected', { name: nameOf(ctx, t.protected) }));
+  if (t.gambled.length) out.push(k('announce.gambled', { names: names(ctx, t.gambled) }));
+  for (const id of t.drinking) out.push(k('announce.drank', { name: nameOf(ctx, id) }));
+  if (t.playingCards) out.push(t.cardsWon ? k('announce.cardsHolder') : k('announce.cards', { name: nameOf(ctx, t.playingCards) }));
+  // "Manitou każdorazowo ogłasza zmianę frakcji posiadającej posążek (wyjątkiem są tu reguły związane z cichą stopą)."
+  const faction = statueFaction(ctx);
+  if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
+  if (!out.length) out.push(k('announce.quiet'));
+  return out;
+}
+
+function deathAnnouncements(ctx: Ctx): Text[] {
+  return ctx.out.map((id) => {
+    const p = player(ctx, id);
+    return k(`announce.fate.${p.fate ?? 'keeper'}`, { name: p.name, role: p.role });
+  });
+}
+
+/** The night's secrets, for the Manitou's eyes only. */
+function morningSecrets(ctx: Ctx): Text[] {
+  const night = ctx.phase.number - 1;
+  const lines = ctx.log.filter((l) => l.secret && l.phase.kind === 'night' && l.phase.number === night).map((l) => l.text);
+  return lines.length ? lines : [k('hints.quietNight')];
+}
+
+// ---------------------------------------------------------------- the day
+
+const DAY_SLOT: Record<string, string> = {
+  morning: 'morning',
+  intro: 'intro',
+  discussion: 'discussion',
+  challenged: 'discussion',
+  accept: 'discussion',
+  speeches: 'discussion',
+  duelVote: 'discussion',
+  duelResult: 'discussion',
+  poison: 'poison',
+  searchVote: 'search',
+  searchRunoff: 'search',
+  searchStalemate: 'search',
+  hangVote: 'hang',
+  hangWho: 'hang',
+  sentence: 'hang',
+  nightfall: 'nightfall',
+  doctor: 'doctor'
+};
+
+function daySlots(ctx: Ctx): string[] {
+  const poisoned = ctx.poisoned && player(ctx, ctx.poisoned).alive;
+  return ['morning', ...(ctx.phase.number === 1 ? ['intro'] : []), 'discussion', ...(poisoned || ctx.visited.includes('poison') ? ['poison'] : []), 'search', 'hang', 'nightfall'];
+}
+
+export const mayorCanPardon = (ctx: Ctx): boolean => canStill(ctx, 'mayor', 'reveal') && !livingHolder(ctx, 'mayor')!.revealed;
+const judgeCanRule = (ctx: Ctx) => canStill(ctx, 'judge', 'overrule') || canStill(ctx, 'drunkJudge', 'overrule');
+
+function dayDraft(ctx: Ctx, key: string): Draft {
+  const living = aliveIds(ctx);
+  const d = (id: string, prompt: Text, rest: Partial<Draft> = {}): Draft => ({ id: `day.${id}`, title: k(`titles.${DAY_SLOT[id]}`), prompt, eyesClosed: false, hints: [], ...rest });
+  const announce = deathAnnouncements(ctx);
+  const duel = ctx.day.duel;
+  const settings = ctx.setup.settings;
+  switch (key) {
+    case 'morning':
+      return d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx) });
+    case 'intro':
+      return d('intro', k('steps.intro'), { hints: [k('hints.intro')] });
+    case 'discussion': {
+      const left = settings.duelsPerDay - ctx.day.duels;
+      const hints = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
+      if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels')] });
+      return d('discussion', k('steps.discussion'), {
+        announce,
+        hints: [...hints, k('hints.challenge')],
+        answer: pick(living, 0, 1, { none: k('answers.toSearch') })
+      });
+    }
+    case 'challenged':
+      return d('challenged', k('steps.challenged', { name: nameOf(ctx, duel!.challenger) }), {
+        answer: pick(
+          living.filter((id) => id !== duel!.challenger),
+          1,
+          1
+        )
+      });
+    case 'accept':
+      return d('accept', k('steps.accept', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), {
+        hints: [k('hints.sheriffAlive')],
+        answer: { kind: 'yesno', yes: k('answers.accepts'), no: k('answers.declines') }
+      });
+    case 'speeches':
+      return d('speeches', k('steps.speeches', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), { timer: 60 });
+    case 'duelVote': {
+      const a = duel!.challenger;
+      const b = duel!.defender!;
+      const voters = living.length - 2;
+      const hints = [k('hints.duelVote', { count: voters })];
+      const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
+      if (guns.length === 1) hints.push(k('hints.gunslinger', { name: nameOf(ctx, guns[0]) }));
+      hints.push(...bondHints(ctx, [a, b]));
+      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), { hints, answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters) } });
+    }
+    case 'duelResult': {
+      const dies = duel!.dies;
+      let prompt: Text;
+      if (duel!.gunslinger) prompt = k('steps.duelGunslinger', { gun: nameOf(ctx, duel!.gunslinger), name: nameOf(ctx, dies[0]) });
+      else if (dies.length === 0) prompt = k('steps.duelNobody');
+      else if (dies.length === 2) prompt = k('steps.duelBoth', { a: nameOf(ctx, dies[0]), b: nameOf(ctx, dies[1]) });
+      else prompt = k('steps.duelOne', { name: nameOf(ctx, dies[0]) });
+      if (!judgeCanRule(ctx)) return d('duelResult', prompt);
+      const judge = (['judge', 'drunkJudge'] as const).find((r) => canStill(ctx, r, 'overrule'))!;
+      return d('duelResult', prompt, {
+        hints: [k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge })],
+        answer: pick([duel!.challenger, duel!.defender!], 0, 1, { none: k('answers.noRuling') })
+      });
+    }
+    case 'poison': {
+      const p = ctx.poisoned!;
+      return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [k(holds(ctx, p) ? 'hints.poisonStatue' : 'hints.poisonDay')] });
+    }
+    case 'searchVote': {
+      const slots = searchSlots(ctx);
+      return d('searchVote', k('steps.searchVote', { count: slots }), {
+        announce,
+        hints: [k('hints.searchVote', { count: slots }), statueHint(ctx)],
+        answer: { kind: 'tally', options: living, max: living.length }
+      });
+    }
+    case 'searchRunoff': {
+      const s = ctx.day.search!;
+      return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
+        hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
+        answer: { kind: 'tally', options: s.options, max: living.length }
+      });
+    }
+    case 'searchStalemate': {
+      const s = ctx.day.search!;
+      return d('searchStalemate', k('steps.searchStalemate', { names: names(ctx, s.tied) }), {
+        hints: [k('hints.searchStalemate', { n: s.sure.length })],
+        answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.searchFewer') }
+      });
+    }
+    case 'hangVote': {
+      const searched = ctx.day.searched;
+      return d('hangVote', k('steps.hangVote'), {
+        announce: [k('announce.searched', { names: names(ctx, searched), count: searched.length }), k('announce.notFound')],
+        hints: [k('hints.hangVote')],
+        answer: { kind: 'yesno', yes: k('answers.hang'), no: k('answers.noHang') }
+      });
+    }
+    case 'hangWho': {
+      const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
+      return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
+        hints: [k('hints.hangWho')],
+        answer: { kind: 'tally', options, max: living.length }
+      });
+    }
+    case 'sentence': {
+      const c = ctx.day.condemned!;
+      const prompt = k('steps.sentence', { name: nameOf(ctx, c) });
+      if (!mayorCanPardon(ctx)) return d('sentence', prompt);
+      return d('sentence', prompt, {
+        hints: [k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name })],
+        answer: { kind: 'yesno', yes: k('answers.pardon'), no: k('answers.noPardon') }
+      });
+    }
+    case 'nightfall':
+      return d('nightfall', k('steps.nightfall'), { announce: [...announce, ...pardonAnnouncement(ctx)], eyesClosed: false });
+  }
+  throw new Error(`No day step for ${key}`);
+}
+
+function pardonAnnouncement(ctx: Ctx): Text[] {
+  const last = ctx.log[ctx.log.length - 1];
+  return last && last.text.key === 'ktulu:log.pardon' && last.phase.kind === 'day' && last.phase.number === ctx.phase.number ? [k('announce.pardon', last.text.params)] : [];
+}
+
+/** The Seducer's and Blackmailer's hold on a voter: "musi głosować za uwodzicielem w pojedynkach". */
+function bondHints(ctx: Ctx, duellists: PlayerId[]): Text[] {
+  const out: Text[] = [];
+  const bind = (who: PlayerId | null, role: RoleId) => {
+    const holder = livingHolder(ctx, role);
+    if (who && holder && player(ctx, who).alive && duellists.includes(holder.id) && !duellists.includes(who))
+      out.push(k('hints.bound', { name: nameOf(ctx, who), holder: holder.name, role }));
+  };
+  bind(ctx.seduced, 'seducer');
+  bind(ctx.blackmailed, 'blackmailer');
+  return out;
+}
+
+function doctorDraft(ctx: Ctx): Draft {
+  const q = ctx.pending[0];
+  const day = ctx.phase.kind === 'day';
+  const doctor = livingHolder(ctx, 'doctor');
+  return {
+    id: `${day ? 'day' : ctx.phase.number === 0 ? 'zeroNight' : 'night'}.doctor`,
+    title: k('titles.doctor'),
+    prompt: k(day ? 'steps.doctorDay' : 'steps.doctorNight'),
+    after: k(day ? 'steps.doctorAfterDay' : 'steps.doctorAfterNight'),
+    hints: [k('hints.doctor', { doctor: doctor?.name ?? '', name: nameOf(ctx, q.victim) }), ...(q.dayFind ? [k('hints.doctorStatue')] : [])],
+    answer: { kind: 'yesno', yes: k('answers.revive'), no: k('answers.letDie') },
+    eyesClosed: true
+  };
+}
+
+// ---------------------------------------------------------------- the step
+
+/** The night's steps still to call from the cursor, judged on the state as it is now. */
+function ahead(ctx: Ctx): string[] {
+  const list = stepList(ctx);
+  const out: string[] = [];
+  for (let i = ctx.cursor.index + 1; i < list.length; i++) {
+    if (modeOf({ ...ctx, cursor: { index: i, sub: null } }, list[i]) !== 'skip') out.push(list[i].n);
+  }
+  return out;
+}
+
+export function currentStep(ctx: Ctx, key: string): Step {
+  let d: Draft;
+  let index: number;
+  let total: number;
+  if (key === 'doctor') {
+    d = doctorDraft(ctx);
+    index = ctx.visited.length + 1;
+    total = index;
+  } else if (key === 'night') {
+    d = nightDraft(ctx);
+    const here = stepHere(ctx)!.n;
+    const done = ctx.visited.filter((n) => n !== here);
+    index = done.length + 1;
+    total = index + ahead(ctx).filter((n) => !done.includes(n)).length;
+  } else {
+    d = dayDraft(ctx, key);
+    const slot = DAY_SLOT[key];
+    const slots = daySlots(ctx);
+    const done = ctx.visited.filter((s) => s !== slot);
+    const here = slots.indexOf(slot);
+    index = done.length + 1;
+    total = index + slots.filter((s, i) => i > here && !done.includes(s)).length;
+  }
+  return {
+    id: d.id,
+    number: d.number,
+    role: d.title,
+    prompt: d.prompt,
+    announce: d.announce?.length ? d.announce : undefined,
+    after: d.after,
+    hints: d.hints ?? [],
+    answer: d.answer ?? none,
+    pretend: d.pretend || undefined,
+    eyesClosed: d.eyesClosed,
+    timer: d.timer,
+    progress: { index, total }
+  };
+}
+
+// ---------------------------------------------------------------- players and the whole view
+
+function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
+  const out: Mark[] = [];
+  const p = player(ctx, id);
+  const m = (mid: string, secret = true) => out.push({ id: mid, text: k(`marks.${mid}`), secret });
+  if (p.revealed) m('revealed', false);
+  if (p.gunslinger) m('gunslinger', false);
+  if (!p.alive) return out;
+  if (holds(ctx, id)) m(ctx.statue.planted ? 'planted' : 'statue');
+  if (ctx.phase.kind === 'night') {
+    if (ctx.tonight.jailed === id) m('jailed');
+    if (ctx.tonight.drinking.includes(id)) m('drinking');
+    if (ctx.tonight.playingCards === id) m('playingCards');
+    if (ctx.tonight.protected === id) m('protected');
+    if (ctx.tonight.master === id) m('master');
+  }
+  if (ctx.poisoned === id) m('poisoned');
+  if (ctx.client === id) m('client');
+  if (ctx.seduced === id) m('seduced');
+  if (ctx.blackmailed === id) m('blackmailed');
+  if (spellActive(ctx, ctx.follow, '5') && ctx.follow.target === id) m('followed');
+  if (spellActive(ctx, ctx.possessed, '56') && ctx.possessed.target === id) m('possessed');
+  return out;
+}
+
+export function players(ctx: Ctx): PlayerView[] {
+  return ctx.players.map((p) => {
+    const faction = factionOf(p.role);
+    return {
+      id: p.id,
+      name: p.name,
+      seat: p.seat,
+      alive: p.alive,
+      fate: p.fate ? k(`fate.${p.fate}`) : undefined,
+      card: { role: k(`roles.${p.role}.name`), side: k(`factions.${faction}`), ability: k(`roles.${p.role}.ability`), tone: faction },
+      marks: marksOf(ctx, p.id)
+    };
+  });
+}
+
+/** Limited powers still held by living players: "Thief — steal: 1 of 1 left". */
+function powersLeft(ctx: Ctx): Text[] {
+  const out: Text[] = [];
+  for (const p of ctx.players) {
+    if (!p.alive) continue;
+    for (const a of ROLES[p.role].abilities) {
+      // The Insurance Agent's reveal changes nothing in play; the Mayor's is his pardon.
+      if (a.uses === 'every' || a.timing === 'zeroNight' || p.role === 'insuranceAgent') continue;
+      const total = limit(a.uses);
+      out.push(k('facts.uses', { role: p.role, action: a.does, left: Math.max(0, total - usesOf(ctx, p.role, a.does)), total }));
+    }
+  }
+  return out;
+}
+
+export function facts(ctx: Ctx): Text[] {
+  const out: Text[] = [];
+  if (ctx.phase.number > 0 || ctx.statue.holder) out.push(statueHint(ctx));
+  if (dealtFaction(ctx, 'aliens')) out.push(k('facts.signals', { n: ctx.signals, max: SIGNALS_TO_WIN }));
+  if (dealtFaction(ctx, 'gods')) out.push(k('facts.hits', { n: ctx.hits, max: HITS_TO_DESTROY }));
+  if (dealtFaction(ctx, 'runaways')) {
+    const { scrapesSinceEscape: s, killedSinceEscape: d } = ctx.runaways;
+    out.push(runawayMayEscape(s, d) ? k('facts.mayEscape', { scrapes: s }) : k('facts.mayNotEscape', { scrapes: s, n: scrapesNeeded(s, d) }));
+  }
+  if (dealtFaction(ctx, 'bandits')) out.push(k('facts.ship', { night: ctx.setup.settings.shipNight, morning: ctx.setup.settings.shipNight + 1 }));
+  out.push(k('facts.searches', { n: ctx.setup.settings.searchesPerDay }));
+  if (ctx.phase.kind === 'day') out.push(k('facts.duels', { n: ctx.day.duels, max: ctx.setup.settings.duelsPerDay }));
+  if (ctx.poisoned && player(ctx, ctx.poisoned).alive) out.push(k('facts.poisoned', { name: nameOf(ctx, ctx.poisoned) }));
+  if (spellActive(ctx, ctx.follow, '5')) out.push(k('facts.follow', { name: nameOf(ctx, ctx.follow.target) }));
+  if (spellActive(ctx, ctx.possessed, '56')) out.push(k('facts.possessed', { name: nameOf(ctx, ctx.possessed.target) }));
+  out.push(...powersLeft(ctx));
+  return out;
+}
+
+export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
+  const ctx = snapshot.context as Ctx;
+  const key = stepKey(snapshot);
+  const over = snapshot.status === 'done' || (snapshot.value as unknown) === 'over';
+  const stage: GameView['stage'] = over ? 'over' : key === 'dealing' ? 'dealing' : 'play';
+  let step: Step | null = null;
+  if (stage === 'play' && key && (key !== 'night' || stepHere(ctx))) step = currentStep(ctx, key);
+  if (stage === 'dealing') {
+    const p = ctx.players[ctx.dealt];
+    step = {
+      id: 'deal',
+      prompt: k('steps.deal', { name: p.name }),
+      hints: [],
+      answer: none,
+      eyesClosed: false,
+      progress: { index: ctx.dealt + 1, total: ctx.players.length }
+    };
+  }
+  return {
+    stage,
+    phase: stage === 'dealing' ? null : { ...ctx.phase },
+    step,
+    players: players(ctx),
+    outcome: ctx.outcome,
+    log: ctx.log,
+    facts: stage === 'dealing' ? [] : facts(ctx)
+  };
+}
+
+export function dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null {
+  const ctx = snapshot.context as Ctx;
+  if (stepKey(snapshot) !== 'dealing') return null;
+  return { player: ctx.players[ctx.dealt].id, index: ctx.dealt, total: ctx.players.length };
+}

@@ -1,0 +1,56 @@
+/** Ktulu games with a known deal, for the engine's tests: the Manitou "records a physical deal". */
+import { HeadlessGame } from '../../../src/lib/engine/headless';
+import { ktulu, type KtuluSetup } from '../../../src/lib/games/ktulu';
+import { countRoles, defaultSettings, type KtuluSettings } from '../../../src/lib/games/ktulu/setup';
+import type { RoleId } from '../../../src/lib/games/ktulu/roles';
+
+export const NAMES = ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip', 'Gosia', 'Hubert', 'Iga', 'Jan', 'Kasia', 'Leon', 'Marta', 'Nina', 'Olek', 'Piotr', 'Rysiek', 'Sara', 'Tomek', 'Ula', 'Wojtek', 'Zosia'];
+
+export type G = HeadlessGame<KtuluSetup>;
+
+export function setupFor(roles: RoleId[], settings: Partial<KtuluSettings> = {}): KtuluSetup {
+  const players = roles.map((_, i) => ({ id: `p${i + 1}`, name: NAMES[i] ?? `Player ${i + 1}`, seat: i }));
+  return {
+    players,
+    roles: countRoles(roles),
+    settings: { ...defaultSettings(roles.length), ...settings },
+    deal: { mode: 'physical', roles: Object.fromEntries(players.map((p, i) => [p.id, roles[i]])) }
+  };
+}
+
+/** A game whose players, in seat order, hold `roles` (Ania the first, Bartek the second, …). */
+export function game(roles: RoleId[], settings: Partial<KtuluSettings> = {}, seed = 7): G {
+  return new HeadlessGame(ktulu, { setup: setupFor(roles, settings), seed });
+}
+
+/** The card of a player, by name: its role id. */
+export const role = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.card.role.key.split('.')[1];
+export const marks = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.marks.map((m) => m.id);
+export const fate = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.fate?.key.split('.').pop();
+/** Who holds the statue now, by name (from the Manitou's marks), or null. */
+export const statue = (g: G): string | null => g.view.players.find((p) => p.marks.some((m) => m.id === 'statue' || m.id === 'planted'))?.name ?? null;
+export const keys = (texts: { key: string }[] | undefined) => (texts ?? []).map((t) => t.key.replace(/^ktulu:/, ''));
+
+/** Give the simplest answers (the fewest players allowed, no, Next) until the step `id`. */
+export function until(g: G, id: string, limit = 200): G {
+  for (let i = 0; i < limit && g.at !== id; i++) simplest(g);
+  if (g.at !== id) throw new Error(`Did not reach ${id}; at ${g.at}`);
+  return g;
+}
+
+/** One move with the simplest answer. */
+export function simplest(g: G): G {
+  const a = g.step.answer;
+  if (a.kind === 'players') return g.answer({ kind: 'players', ids: a.candidates.slice(0, a.min) });
+  if (a.kind === 'yesno') return g.no();
+  if (a.kind === 'tally') return g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id, i) => [id, i === 0 ? 1 : 0])) });
+  return g.next();
+}
+
+/** Classic four factions, 14 players: Town 6, Bandits 3, Indians 3, Aliens 2. */
+export const FOUR: RoleId[] = [
+  'sheriff', 'harlot', 'goodGunslinger', 'drunkard', 'pastor', 'townsman',
+  'banditLeader', 'badGunslinger', 'avenger',
+  'chief', 'shaman', 'warrior',
+  'greatAlien', 'detector'
+];
