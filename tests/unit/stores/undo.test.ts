@@ -1,0 +1,106 @@
+/**
+ * Undo in a long game: it returns to exactly the game a replay of the log gives, through any
+ * mix of moves and undos, by restoring the snapshot stored with the entry before the move taken
+ * back (one restore, not a replay of the whole log); and it replays instead when that snapshot
+ * was written by another machine version.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStorage } from '$lib/db';
+import type { GameInput } from '$lib/engine/game';
+import { replay, type LoggedEvent } from '$lib/engine/session';
+import type { Answer, AnswerSpec } from '$lib/engine/types';
+import { cluethulhu, type CluethulhuSetup } from '$lib/games/cluethulhu';
+import { ActiveGame, provideStorage } from '$lib/stores';
+import { SEVEN, setupFor } from '../cluethulhu/fixture';
+
+let storage: MemoryStorage;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  provideStorage(storage);
+});
+
+/** The fewest players a step allows, "no", no votes: nobody dies, the game goes on. */
+function simplest(spec: AnswerSpec | undefined): Answer {
+  switch (spec?.kind) {
+    case 'yesno':
+      return { kind: 'yesno', value: false };
+    case 'players':
+      return { kind: 'players', ids: spec.candidates.slice(0, spec.min) };
+    case 'tally':
+      return { kind: 'tally', counts: Object.fromEntries(spec.options.map((id) => [id, 0])) };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+async function newGame(): Promise<ActiveGame> {
+  const made = await ActiveGame.create('cluethulhu', setupFor(SEVEN), 11);
+  if (!('id' in made)) throw new Error('setup refused');
+  const game = await ActiveGame.open(made.id);
+  if (!game) throw new Error('not stored');
+  return game;
+}
+
+/** What a replay of the stored log from the start shows. */
+async function replayed(game: ActiveGame) {
+  const stored = await storage.getGame(game.id);
+  const log: LoggedEvent[] = stored!.events.map((e) => e.event);
+  return cluethulhu.view(replay(cluethulhu, game.record.input as GameInput<CluethulhuSetup>, log));
+}
+
+describe('undo', () => {
+  it('lands exactly where a replay of the log lands, through moves and undos in any order', async () => {
+    const game = await newGame();
+    // 60 moves with an undo after every seventh, then undos in a row, an answer, and more undos.
+    for (let i = 1; i <= 60; i++) {
+      expect(await game.answer(simplest(game.view.step?.answer))).toBe(true);
+      if (i % 7 === 0) {
+        expect(await game.undo()).toBe(true);
+        expect(game.view).toEqual(await replayed(game));
+      }
+    }
+    for (let i = 0; i < 5; i++) {
+      expect(await game.undo()).toBe(true);
+      expect(game.view).toEqual(await replayed(game));
+    }
+    expect(await game.answer(simplest(game.view.step?.answer))).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      expect(await game.undo()).toBe(true);
+      expect(game.view).toEqual(await replayed(game));
+    }
+    // And a reopened game undoes the same way.
+    const reopened = (await ActiveGame.open(game.id))!;
+    expect(await reopened.undo()).toBe(true);
+    expect(reopened.view).toEqual(await replayed(reopened));
+  });
+
+  /** A game of 12 moves and an undo, whose last entry's snapshot carries a mark (and `version`). */
+  async function markedGame(version: number): Promise<ActiveGame> {
+    const game = await newGame();
+    for (let i = 0; i < 12; i++) expect(await game.answer(simplest(game.view.step?.answer))).toBe(true);
+    expect(await game.undo()).toBe(true);
+    // The move played next is taken back to the snapshot stored with this last entry.
+    const stored = (await storage.getGame(game.id))!;
+    const last = stored.events.at(-1)!;
+    const marked = structuredClone(last.snapshot) as { context: { players: { name: string }[] } };
+    marked.context.players[0].name = 'Read from the stored snapshot';
+    stored.events[stored.events.length - 1] = { ...last, snapshot: marked, machineVersion: version };
+    await storage.importGames([stored], 'replace');
+    const reopened = (await ActiveGame.open(game.id))!;
+    expect(reopened.view.players[0].name).toBe('Ania');
+    expect(await reopened.answer(simplest(reopened.view.step?.answer))).toBe(true);
+    expect(await reopened.undo()).toBe(true);
+    return reopened;
+  }
+
+  it('takes the game back to the snapshot stored before the move, without replaying the log', async () => {
+    const game = await markedGame(cluethulhu.machineVersion);
+    expect(game.view.players[0].name).toBe('Read from the stored snapshot');
+  });
+
+  it('replays the log instead when that snapshot was written by another machine version', async () => {
+    const game = await markedGame(cluethulhu.machineVersion - 1);
+    expect(game.view.players[0].name).toBe('Ania');
+    expect(game.view).toEqual(await replayed(game));
+  });
+});
