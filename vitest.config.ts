@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['tests/unit/setup.ts'],
-    expect: { requireAssertions: true }
+    expect: { requireAssertions: true },
+    // Component tests render whole screens; on a loaded 2-core machine 5 s is too tight.
+    testTimeout: 20_000
   }
 });
