@@ -31,10 +31,10 @@ export const fate = (g: G, name: string) => g.view.players.find((p) => p.name ==
 export const statue = (g: G): string | null => g.view.players.find((p) => p.marks.some((m) => m.id === 'statue' || m.id === 'planted'))?.name ?? null;
 export const keys = (texts: { key: string }[] | undefined) => (texts ?? []).map((t) => t.key.replace(/^ktulu:/, ''));
 
-/** Give the simplest answers (the fewest players allowed, no, Next) until the step `id`. */
+/** Give the simplest answers (the fewest players allowed, no, Next) until the step `id`, or the end of the game. */
 export function until(g: G, id: string, limit = 200): G {
-  for (let i = 0; i < limit && g.at !== id; i++) simplest(g);
-  if (g.at !== id) throw new Error(`Did not reach ${id}; at ${g.at}`);
+  for (let i = 0; i < limit && g.view.stage === 'play' && g.at !== id; i++) simplest(g);
+  if (g.view.stage === 'play' && g.at !== id) throw new Error(`Did not reach ${id}; at ${g.at}`);
   return g;
 }
 
@@ -54,3 +54,34 @@ export const FOUR: RoleId[] = [
   'chief', 'shaman', 'warrior',
   'greatAlien', 'detector'
 ];
+
+/** Who the step's answer may pick, by name. */
+export const candidates = (g: G): string[] => {
+  const a = g.step.answer;
+  return a.kind === 'players' ? a.candidates.map((id) => g.name(id)) : a.kind === 'tally' ? a.options.map((id) => g.name(id)) : [];
+};
+
+/**
+ * Play a day without duels, searching players who do not hold the statue and hanging
+ * nobody, to the first step of the night (or the end of the game).
+ */
+export function quietDay(g: G): G {
+  for (let i = 0; i < 40 && g.view.stage === 'play' && g.view.phase?.kind === 'day'; i++) {
+    const at = g.at;
+    if (at === 'day.discussion') g.pick();
+    else if (at === 'day.searchVote' || at === 'day.searchRunoff') {
+      const a = g.step.answer as Extract<G['step']['answer'], { kind: 'tally' }>;
+      const slots = Number(g.step.prompt.params?.count ?? 1);
+      const holder = statue(g);
+      const picks = a.options.filter((id) => g.name(id) !== holder).slice(0, slots);
+      g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id) => [id, picks.includes(id) ? 1 : 0])) });
+    } else if (at === 'day.hangVote') g.no();
+    else simplest(g);
+  }
+  return g;
+}
+
+/** Answer "nobody", "no" or Next at every step of the night that allows it, the first candidates otherwise, until `id`. */
+export function nightUntil(g: G, id: string, limit = 120): G {
+  return until(g, id, limit);
+}

@@ -350,7 +350,9 @@ export function receiverFor(ctx: Ctx, faction: FactionId): PlayerId | null {
 /** The player a step's action is credited to: its role's caller, or the faction's receiver. */
 export function actorOf(ctx: Ctx, step: KtuluStep): PlayerId | null {
   if ('faction' in step.actor) return receiverFor(ctx, step.actor.faction);
-  return callerOf(ctx, step)?.id ?? null;
+  // The caller; once the answer has spent a once-per-game ability, the living holder of the role.
+  const roles = 'role' in step.actor ? [step.actor.role] : step.actor.roles;
+  return callerOf(ctx, step)?.id ?? ctx.players.find((p) => p.alive && roles.includes(p.role))?.id ?? null;
 }
 
 /**
@@ -570,11 +572,9 @@ const pickOf = (a: Answer): PlayerId | null => (a.kind === 'players' ? (a.ids[0]
 const picksOf = (a: Answer): PlayerId[] => (a.kind === 'players' ? a.ids : []);
 const yes = (a: Answer): boolean => a.kind === 'yesno' && a.value;
 
-/** The statue passes to the step's actor if the pick holds it (a search, a theft, a game of cards, Kali's robbery). */
-function takeIfHeld(ctx: Ctx, step: KtuluStep, target: PlayerId): { ctx: Ctx; took: boolean } {
-  if (!holds(ctx, target)) return { ctx, took: false };
-  const actor = actorOf(ctx, step);
-  if (!actor) return { ctx, took: false };
+/** The statue passes to the step's actor if the pick holds it (a search, a theft, a game of cards). */
+function takeIfHeld(ctx: Ctx, step: KtuluStep, actor: PlayerId | null, target: PlayerId): { ctx: Ctx; took: boolean } {
+  if (!holds(ctx, target) || !actor) return { ctx, took: false };
   // A faction that already knowingly holds it finds nothing new: "Bandyci, jeżeli nie mają posążka, mogą wybrać osobę, którą okradają."
   if ('faction' in step.actor && statueFaction(ctx) === step.actor.faction) return { ctx, took: false };
   return { ctx: moveStatue(ctx, actor), took: true };
@@ -591,6 +591,8 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
   const sub = ctx.cursor.sub;
   if (sub === null && modeOf(ctx, step) === 'pretend') return advance(ctx);
   const caller = 'faction' in step.actor ? null : callerOf(ctx, step);
+  // Who acts, judged before the answer spends the ability (a spent once-per-game role is no longer a caller).
+  const actor = actorOf(ctx, step);
   const pick = pickOf(answer);
   const name = (id: PlayerId) => player(ctx, id).name;
   const spendCaller = (c: Ctx) => (caller && step.uses && step.uses !== 'every' ? spend(c, caller.role, step.does) : c);
@@ -608,8 +610,7 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
     case 'handStatue': {
       // "Jeśli frakcja posiada posążek, to jej najwyższy rangą aktywny członek decyduje, komu go przydzieli."
       if (!pick) return advance(ctx);
-      if (ctx.statue.holder !== pick || ctx.statue.planted) ctx = moveStatue(ctx, pick);
-      return advance(log(ctx, 'handStatue', { faction: factionOfPlayer(ctx, pick), name: name(pick) }, true));
+      return advance(ctx.statue.holder !== pick || ctx.statue.planted ? moveStatue(ctx, pick) : ctx);
     }
 
     case 'client':
@@ -647,7 +648,7 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
     case 'steal': {
       if (sub === 'result' || !pick) return advance(ctx);
       ctx = spendCaller(ctx);
-      const r = takeIfHeld(ctx, step, pick);
+      const r = takeIfHeld(ctx, step, actor, pick);
       ctx = log(r.ctx, r.took ? 'searchFound' : 'searchEmpty', { actor: actorLabel(step), name: name(pick) }, true);
       return toSub(ctx, 'result', { pick, took: r.took });
     }
@@ -655,10 +656,9 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
     case 'kill': {
       if (sub === 'result' || !pick) return advance(ctx);
       ctx = spendCaller(ctx);
-      const killer = actorOf(ctx, step);
       const had = holds(ctx, pick);
       ctx = log(ctx, 'kill', { actor: actorLabel(step), name: name(pick) }, true);
-      const r = eliminate(ctx, pick, 'killed', killer);
+      const r = eliminate(ctx, pick, 'killed', actor);
       ctx = r.ctx;
       return r.out && had ? toSub(ctx, 'result', { pick, took: true }) : advance(ctx);
     }
@@ -692,7 +692,7 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
       // "Ta osoba nie będzie się budzić tej nocy … jeśli ta osoba posiada posążek, przejmuje go … szuler."
       if (sub === 'result' || !pick) return advance(ctx);
       ctx = spendCaller({ ...ctx, tonight: { ...ctx.tonight, playingCards: pick } });
-      const r = takeIfHeld(ctx, step, pick);
+      const r = takeIfHeld(ctx, step, actor, pick);
       ctx = log({ ...r.ctx, tonight: { ...r.ctx.tonight, cardsWon: r.took } }, r.took ? 'cardsWon' : 'cards', { name: name(pick) }, true);
       return toSub(ctx, 'result', { pick, took: r.took });
     }
