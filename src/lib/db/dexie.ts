@@ -34,6 +34,18 @@ export class LanternDB extends Dexie {
     //     .stores({ games: 'id, gameId, status, updatedAt, createdAt' })
     //     .upgrade((tx) => tx.table('games').toCollection().modify((g) => { g.createdAt ??= g.updatedAt; }));
     // Tables left out of a later `stores()` keep their schema; `null` deletes one.
+    //
+    // Every version has a fixture, a raw dump of a database as that version leaves it on a
+    // phone (tests/unit/db/fixtures/v<N>.json), and tests/unit/db/upgrade.test.ts opens each
+    // one with today's code and checks every row is kept and every game is whole and playable.
+    // So, with the new declaration and its upgrade in place:
+    //   1. LANTERN_WRITE_DB_FIXTURE=1 npx vitest run tests/unit/db/fixtures/generate.test.ts
+    //      writes v<N>.json from real games stored by the new code (until it exists, the
+    //      generator's own check and the upgrade test fail);
+    //   2. the upgrade test now also upgrades every older fixture to version N: make it pass,
+    //      adding checks of what the upgrade changed;
+    //   3. commit the new fixture and never regenerate an older one: it stands for phones
+    //      that still hold that version.
     this.version(1).stores({
       games: 'id, gameId, status, updatedAt',
       // The log is keyed by game and position, so a second entry at the same position is refused.
