@@ -1,0 +1,244 @@
+/**
+ * Ktulu's day ("Dokładniejsze zasady dnia"): duels and their rules, the search vote with its
+ * run-offs, the hanging and the Mayor's pardon, and the cards of the dead read out.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RoleId } from '../../../src/lib/games/ktulu/roles';
+import { candidates, fate, game, keys, marks, statue, type G } from './game';
+
+/** Ania Sheriff, Bartek Mayor, Celina Judge, Darek Good Gunslinger, Ewa Townsman, Filip Bandit Leader, Gosia Bad Gunslinger, Hubert Chief, Iga Indian. */
+const DAY: RoleId[] = ['sheriff', 'mayor', 'judge', 'goodGunslinger', 'townsman', 'banditLeader', 'badGunslinger', 'chief', 'indian'];
+
+/** The zero night (the Sheriff jails Ewa, the statue to Filip), the morning and the introductions: day 1's council. */
+function council(roles: RoleId[] = DAY, settings = {}): G {
+  const g = game(roles, settings);
+  for (let i = 0; i < 20 && g.at !== 'day.discussion'; i++) {
+    if (g.at === 'zeroNight.4') g.pick('Ewa');
+    else if (g.at === 'zeroNight.6') g.pick('Filip');
+    else if (g.step.answer.kind === 'players') g.answer({ kind: 'players', ids: g.step.answer.candidates.slice(0, g.step.answer.min) });
+    else g.next();
+  }
+  expect(g.at).toBe('day.discussion');
+  return g;
+}
+
+/** A duel from the challenge to its vote. */
+function duel(g: G, a: string, b: string, votes: Record<string, number>): G {
+  g.pick(a).pick(b);
+  if (g.at === 'day.accept') g.yes();
+  expect(g.at).toBe('day.speeches');
+  return g.next().tally(votes);
+}
+
+describe('duels', () => {
+  it('may be refused while the Sheriff lives; a refused duel does not count', () => {
+    const g = council();
+    expect(g.step.answer).toMatchObject({ kind: 'players', min: 0, max: 1, none: { key: 'ktulu:answers.toSearch' } });
+    g.pick('Ewa');
+    expect(g.at).toBe('day.challenged');
+    expect(candidates(g)).not.toContain('Ewa');
+    g.pick('Hubert');
+    expect(g.at).toBe('day.accept');
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.accept', params: { a: 'Ewa', b: 'Hubert' } });
+    g.no();
+    expect(g.at).toBe('day.discussion');
+    expect(g.step.hints[0]).toEqual({ key: 'ktulu:hints.duels', params: { n: 0, max: 2 } });
+  });
+
+  it('kill the one most voted for; the dead are read out with their cards', () => {
+    const g = duel(council(), 'Ewa', 'Hubert', { Ewa: 1, Hubert: 4 });
+    expect(g.at).toBe('day.duelResult');
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.duelOne', params: { name: 'Hubert' } });
+    g.pick();
+    expect(fate(g, 'Hubert')).toBe('duel');
+    expect(g.at).toBe('day.discussion');
+    expect(g.step.announce).toEqual([{ key: 'ktulu:announce.fate.duel', params: { name: 'Hubert', role: 'chief' } }]);
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.duels', params: { n: 1, max: 2 } });
+  });
+
+  it('kill nobody when everyone abstains, and both on a tie', () => {
+    const g = duel(council(), 'Ewa', 'Hubert', {});
+    expect(g.step.prompt.key).toBe('ktulu:steps.duelNobody');
+    g.pick();
+    expect(g.alive).toHaveLength(9);
+    duel(g, 'Ewa', 'Iga', { Ewa: 3, Iga: 3 });
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.duelBoth', params: { a: 'Ewa', b: 'Iga' } });
+    g.pick();
+    expect(g.alive).not.toContain('Ewa');
+    expect(g.alive).not.toContain('Iga');
+  });
+
+  it('a gunslinger beats a non-gunslinger whatever the vote, and everyone learns he is one', () => {
+    const g = duel(council(), 'Darek', 'Hubert', { Darek: 5, Hubert: 1 });
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.duelGunslinger', params: { gun: 'Darek', name: 'Hubert' } });
+    g.pick();
+    expect(g.alive).toContain('Darek');
+    expect(g.alive).not.toContain('Hubert');
+    expect(g.view.players.find((p) => p.name === 'Darek')!.marks).toContainEqual({ id: 'gunslinger', text: { key: 'ktulu:marks.gunslinger' }, secret: false });
+  });
+
+  it('two gunslingers duel like anyone else', () => {
+    const g = duel(council(), 'Darek', 'Gosia', { Darek: 4, Gosia: 2 });
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.duelOne', params: { name: 'Darek' } });
+  });
+
+  it('the Judge may overrule once, naming one who dies, even a gunslinger', () => {
+    const g = duel(council(), 'Darek', 'Hubert', {});
+    expect(g.step.hints).toEqual([{ key: 'ktulu:hints.judge', params: { name: 'Celina', role: 'judge' } }]);
+    expect(g.step.answer).toMatchObject({ kind: 'players', min: 0, max: 1 });
+    expect(candidates(g)).toEqual(['Darek', 'Hubert']);
+    g.pick('Darek');
+    expect(g.alive).toContain('Hubert');
+    expect(fate(g, 'Darek')).toBe('duel');
+    expect(marks(g, 'Celina')).toContain('revealed');
+    duel(g, 'Ewa', 'Iga', { Iga: 2 });
+    expect(g.step.answer.kind).toBe('none');
+  });
+
+  it('stop at the day’s limit', () => {
+    const g = council(DAY, { duelsPerDay: 1 });
+    duel(g, 'Ewa', 'Hubert', {}).pick();
+    expect(g.at).toBe('day.discussion');
+    expect(g.step.answer.kind).toBe('none');
+    expect(keys(g.step.hints)).toContain('hints.noDuels');
+    g.next();
+    expect(g.at).toBe('day.searchVote');
+  });
+
+  it('cannot be refused once the Sheriff is dead', () => {
+    const g = duel(council(), 'Ewa', 'Ania', { Ania: 3 }).pick();
+    expect(g.alive).not.toContain('Ania');
+    g.pick('Ewa').pick('Hubert');
+    expect(g.at).toBe('day.speeches');
+  });
+
+  it('a holder of the statue killed in a duel: the statue is found, and the Town wins', () => {
+    const g = duel(council(), 'Ewa', 'Filip', { Filip: 3 }).pick();
+    expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { key: 'ktulu:outcome.foundOnDeath', params: { name: 'Filip', fate: 'duel' } } });
+  });
+
+  it('the Doctor is asked, eyes closed, before the card is shown, and may bring the duel’s loser back', () => {
+    const g = duel(council(['sheriff', 'doctor', 'townsman', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian']), 'Ewa', 'Filip', { Filip: 3 });
+    g.next();
+    expect(g.at).toBe('day.doctor');
+    expect(g.step.eyesClosed).toBe(true);
+    expect(keys(g.step.hints)).toEqual(['hints.doctor', 'hints.doctorStatue']);
+    g.yes();
+    expect(g.view.outcome).toBeNull();
+    expect(g.alive).toContain('Filip');
+    expect(statue(g)).toBe('Filip');
+    expect(g.at).toBe('day.discussion');
+    expect(g.step.announce).toBeUndefined();
+  });
+});
+
+describe('the search', () => {
+  it('searches the most voted, as many as the setting allows, and says whether anyone had the statue', () => {
+    const g = council();
+    g.pick();
+    expect(g.at).toBe('day.searchVote');
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.searchVote', params: { count: 2 } });
+    expect(g.step.answer).toMatchObject({ kind: 'tally', max: 9 });
+    g.tally({ Ewa: 5, Hubert: 4, Iga: 3 });
+    expect(g.at).toBe('day.hangVote');
+    expect(g.step.announce).toEqual([
+      { key: 'ktulu:announce.searched', params: { names: 'Ewa, Hubert', count: 2 } },
+      { key: 'ktulu:announce.notFound' }
+    ]);
+  });
+
+  it('finds the statue on a searched holder: the Town wins', () => {
+    const g = council().pick().tally({ Filip: 5, Hubert: 4 });
+    expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { key: 'ktulu:outcome.foundBySearch', params: { name: 'Filip' } } });
+    expect(g.view.stage).toBe('over');
+  });
+
+  it('settles a tie for the last place with a run-off between the tied only', () => {
+    const g = council().pick().tally({ Ewa: 5, Hubert: 3, Iga: 3 });
+    expect(g.at).toBe('day.searchRunoff');
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.searchRunoff', params: { names: 'Hubert, Iga', count: 1 } });
+    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.searchSure', params: { names: 'Ewa' } });
+    g.tally({ Iga: 5, Hubert: 4 });
+    expect(g.at).toBe('day.hangVote');
+    expect(g.step.announce?.[0].params).toMatchObject({ names: 'Ewa, Iga' });
+  });
+
+  it('in a stalemate the Manitou may have fewer searched', () => {
+    const g = council().pick().tally({ Ewa: 5, Hubert: 3, Iga: 3 }).tally({ Hubert: 4, Iga: 4 });
+    expect(g.at).toBe('day.searchStalemate');
+    g.yes();
+    expect(g.at).toBe('day.searchRunoff');
+    g.tally({ Hubert: 4, Iga: 4 }).no();
+    expect(g.at).toBe('day.hangVote');
+    expect(g.step.announce?.[0].params).toMatchObject({ names: 'Ewa', count: 1 });
+  });
+});
+
+describe('the poison', () => {
+  it('kills before the search vote, and a poisoned holder gives the Town the win', () => {
+    const roles: RoleId[] = ['sheriff', 'townsman', 'townsman', 'banditLeader', 'bandit', 'chief', 'shamaness'];
+    const g = game(roles);
+    g.pick('Bartek').pick('Darek').next();
+    for (let i = 0; i < 20 && g.view.phase?.kind === 'day'; i++) {
+      if (g.at === 'day.discussion') g.pick();
+      else if (g.at === 'day.searchVote') g.tally({ Ania: 1, Bartek: 1 });
+      else if (g.at === 'day.hangVote') g.no();
+      else g.next();
+    }
+    g.pick('Bartek');
+    for (let i = 0; i < 20 && g.at !== 'night.28'; i++) {
+      if (g.step.answer.kind === 'players') g.pick(g.at === 'night.24' ? 'Celina' : g.name(g.step.answer.candidates[0]));
+      else g.next();
+    }
+    g.pick('Darek');
+    for (let i = 0; i < 10 && g.at !== 'day.poison'; i++) g.step.answer.kind === 'players' ? g.pick() : g.next();
+    expect(g.at).toBe('day.poison');
+    expect(keys(g.step.hints)).toEqual(['hints.poisonStatue']);
+    g.next();
+    expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { key: 'ktulu:outcome.foundOnDeath', params: { name: 'Darek', fate: 'poisoned' } } });
+  });
+});
+
+describe('the hanging', () => {
+  const searched = () => council().pick().tally({ Ewa: 5, Hubert: 4 });
+
+  it('is voted yes or no (a tie is no), then among the searched; a tie hangs nobody', () => {
+    const g = searched();
+    expect(g.step.answer.kind).toBe('yesno');
+    expect(keys(g.step.hints)).toEqual(['hints.hangVote']);
+    g.yes();
+    expect(g.at).toBe('day.hangWho');
+    expect(candidates(g)).toEqual(['Ewa', 'Hubert']);
+    g.tally({ Ewa: 4, Hubert: 4 });
+    expect(g.at).toBe('day.nightfall');
+    expect(g.alive).toHaveLength(9);
+  });
+
+  it('hangs the one most voted, unless the Mayor shows his card and pardons', () => {
+    const g = searched().yes().tally({ Hubert: 5 });
+    expect(g.at).toBe('day.sentence');
+    expect(g.step.prompt).toEqual({ key: 'ktulu:steps.sentence', params: { name: 'Hubert' } });
+    expect(g.step.answer).toMatchObject({ kind: 'yesno', yes: { key: 'ktulu:answers.pardon' } });
+    g.yes();
+    expect(g.alive).toContain('Hubert');
+    expect(marks(g, 'Bartek')).toContain('revealed');
+    expect(g.at).toBe('day.nightfall');
+    expect(g.step.announce).toEqual([{ key: 'ktulu:announce.pardon', params: { mayor: 'Bartek', name: 'Hubert' } }]);
+
+    const h = searched().yes().tally({ Hubert: 5 }).no();
+    expect(fate(h, 'Hubert')).toBe('hanged');
+    expect(h.at).toBe('day.nightfall');
+    expect(h.step.announce).toEqual([{ key: 'ktulu:announce.fate.hanged', params: { name: 'Hubert', role: 'chief' } }]);
+    h.next();
+    expect(h.view.phase).toEqual({ kind: 'night', number: 1 });
+  });
+
+  it('without a Mayor able to pardon, the sentence is carried out', () => {
+    const g = council(['sheriff', 'townsman', 'townsman', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian']).pick().tally({ Bartek: 3, Celina: 2 });
+    g.yes().tally({ Bartek: 4 });
+    expect(g.at).toBe('day.sentence');
+    expect(g.step.answer.kind).toBe('none');
+    g.next();
+    expect(fate(g, 'Bartek')).toBe('hanged');
+  });
+});
