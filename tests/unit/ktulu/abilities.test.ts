@@ -385,16 +385,41 @@ describe('the Bungling Gods', () => {
 });
 
 describe('the Doctor', () => {
-  it('is asked at a death at night and may bring the person back, once', () => {
-    const g = toNight1(['sheriff', 'doctor', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian'], 'Darek');
+  const DOC: RoleId[] = ['sheriff', 'doctor', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian'];
+
+  it('is asked about a death at night once everyone’s eyes are closed, and may bring the person back, once', () => {
+    const g = toNight1(DOC, 'Darek');
     at(g, 'night.8').pick('Celina');
     until(g, 'night.24').pick('Ewa');
+    expect(fate(g, 'Ewa')).toBe('killed');
+    // Not while the Indians are awake: at the end of the night.
+    at(g, 'night.32').next();
     at(g, 'night.doctor');
     expect(g.step.hints[0]).toEqual({ key: 'ktulu:hints.doctor', params: { doctor: 'Bartek', name: 'Ewa' } });
+    expect(g.step.prompt.key).toBe('ktulu:steps.doctorNight');
     g.yes();
     expect(g.alive).toContain('Ewa');
-    at(g, 'night.32');
-    until(g, 'day.morning');
+    at(g, 'day.morning');
     expect(keys(g.step.announce)).not.toContain('announce.fate.killed');
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'doctor', action: 'revive', left: 0, total: 1 } });
+    // Spent: the next death is final.
+    quietDay(g.next());
+    at(g, 'night.8').pick('Celina');
+    until(g, 'night.24').pick('Ewa');
+    until(g, 'day.morning');
+    expect(keys(g.step.announce)).toContain('announce.fate.killed');
+  });
+
+  it('is not asked while jailed, nor about his own death', () => {
+    const g = toNight1(DOC, 'Darek');
+    at(g, 'night.8').pick('Bartek');
+    until(g, 'night.24').pick('Ewa');
+    at(g, 'night.32').next();
+    at(g, 'day.morning');
+    const h = toNight1(DOC, 'Darek');
+    at(h, 'night.8').pick('Celina');
+    until(h, 'night.24').pick('Bartek');
+    at(h, 'night.32').next();
+    at(h, 'day.morning');
   });
 });

@@ -132,6 +132,19 @@ describe('duels', () => {
   });
 });
 
+describe('the Doctor by day', () => {
+  it('is asked about each death of a tie in turn; once he has brought one back, the other death stands', () => {
+    const g = duel(council(['sheriff', 'doctor', 'townsman', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian']), 'Celina', 'Filip', { Celina: 2, Filip: 2 });
+    g.next();
+    expect(g.at).toBe('day.doctor');
+    expect(g.step.hints[0].params).toMatchObject({ name: 'Celina' });
+    g.yes();
+    expect(g.alive).toContain('Celina');
+    // Filip held the statue: with the Doctor spent, it is found on him.
+    expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { params: { name: 'Filip' } } });
+  });
+});
+
 describe('the search', () => {
   it('searches the most voted, as many as the setting allows, and says whether anyone had the statue', () => {
     const g = council();

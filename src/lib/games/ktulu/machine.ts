@@ -23,6 +23,9 @@ import {
   alive,
   answerDoctor,
   answerNight,
+  askDoctorAtDawn,
+  doctorQuestionMoot,
+  dropDoctorQuestion,
   canStill,
   checkWin,
   createContext,
@@ -90,6 +93,8 @@ export const machine = setup({
     dealDone: ({ context }) => context.dealt >= context.players.length,
     needsSkip: ({ context }) => needsSkip(context),
     nightOver: ({ context }) => nightOver(context),
+    doctorAtDawn: ({ context }) => nightOver(context) && context.deferred.length > 0,
+    doctorMoot: ({ context }) => doctorQuestionMoot(context),
     saidYes: ({ event }) => saidYes(event),
     pickedSomeone: ({ event }) => first(event) !== null,
     notFirstDay: ({ context }) => context.phase.number > 1,
@@ -109,6 +114,8 @@ export const machine = setup({
     override: assign(({ context, event }) => (event.type === 'keeper.override' ? override(context, event.override) : {})),
     settleOutcome: assign(({ context }) => (context.outcome ? {} : checkWin(context))),
     answerDoctor: assign(({ context, event }) => answerDoctor(context, saidYes(event))),
+    askDoctorAtDawn: assign(({ context }) => askDoctorAtDawn(context)),
+    dropDoctorQuestion: assign(({ context }) => dropDoctorQuestion(context)),
     clearOut: assign({ out: [] }),
 
     // ---- the night
@@ -222,6 +229,7 @@ export const machine = setup({
           always: [
             ...FIRST_CHECKS,
             { guard: 'needsSkip', actions: 'skipAhead' },
+            { guard: 'doctorAtDawn', actions: 'askDoctorAtDawn' },
             { guard: 'nightOver', target: `${K}.play.day`, actions: 'startDay' }
           ],
           on: { 'step.answer': { actions: 'answerNight' } }
@@ -294,6 +302,7 @@ export const machine = setup({
     interrupt: {
       always: [
         { guard: 'hasOutcome', target: 'over' },
+        { guard: 'doctorMoot', actions: 'dropDoctorQuestion' },
         { guard: ({ context }) => context.pending.length === 0, target: 'play.hist' }
       ],
       on: { 'step.answer': { actions: 'answerDoctor' } }

@@ -154,6 +154,12 @@ export interface Ctx {
   /** Out since the last read-aloud announcement, to be announced with their cards. */
   out: PlayerId[];
   pending: DoctorQuestion[];
+  /**
+   * Deaths at night that the Doctor will be asked about once the night's last step is over:
+   * "pytanie, czy lekarz chce zadziałać jest zadawane, gdy wszyscy mają zamknięte oczy" — at
+   * the moment of a kill the killers are still awake and would see him.
+   */
+  deferred: DoctorQuestion[];
   outcome: Outcome | null;
   log: LogLine[];
 }
@@ -223,6 +229,7 @@ export function createContext(setup: KtuluSetup, seed: number): Ctx {
     day: NEW_DAY,
     out: [],
     pending: [],
+    deferred: [],
     outcome: null,
     log: []
   };
@@ -454,11 +461,31 @@ export function moveStatue(ctx0: Ctx, to: PlayerId, opts: { planted?: boolean } 
 
 // ---------------------------------------------------------------- deaths
 
+/** Whether the Doctor can be asked about this death now: alive, awake, his revival unspent, not his own death. */
 export function doctorCanAnswer(ctx: Ctx, victim: PlayerId, fate: Fate): boolean {
-  if (!DOCTOR_HEALS.includes(fate) || !canStill(ctx, 'doctor', 'revive')) return false;
+  if (!DOCTOR_HEALS.includes(fate) || !canStill(ctx, 'doctor', 'revive') || player(ctx, victim).alive) return false;
   const doctor = livingHolder(ctx, 'doctor')!;
   if (doctor.id === victim) return false; // "nie mogą działać same na sobie: … lekarz"
   return ctx.phase.kind === 'day' || activeNow(ctx, doctor.id);
+}
+
+/** The first question waiting for the Doctor can no longer be asked (he has revived someone, died, …). */
+export const doctorQuestionMoot = (ctx: Ctx): boolean => {
+  const q = ctx.pending[0];
+  return !!q && !doctorCanAnswer(ctx, q.victim, player(ctx, q.victim).fate ?? 'keeper');
+};
+
+/** Drop the first question; a statue found on a death by day is then found. */
+export function dropDoctorQuestion(ctx0: Ctx): Ctx {
+  const [q, ...rest] = ctx0.pending;
+  const ctx = { ...ctx0, pending: rest };
+  const victim = player(ctx, q.victim);
+  return q.dayFind && !victim.alive ? statueFound(ctx, victim.id, victim.fate ?? 'duel') : ctx;
+}
+
+/** At the end of the night, everyone's eyes closed: the Doctor is asked about the night's deaths, in order. */
+export function askDoctorAtDawn(ctx: Ctx): Ctx {
+  return { ...ctx, pending: [...ctx.pending, ...ctx.deferred], deferred: [] };
 }
 
 /**
@@ -476,8 +503,8 @@ export function eliminate(ctx0: Ctx, id: PlayerId, fate: Fate, killer: PlayerId 
     if (ctx.tonight.jailed === id) return { ctx: log(ctx, 'savedByJail', { name: p.name }, true), out: false };
     if (ctx.tonight.protected === id) return { ctx: log(ctx, 'savedByBodyguard', { name: p.name }, true), out: false };
   }
-  const doctor = doctorCanAnswer(ctx, id, fate);
   ctx = setPlayer(ctx, id, { alive: false, fate });
+  const doctor = night ? DOCTOR_HEALS.includes(fate) && !!holderOf(ctx, 'doctor') : doctorCanAnswer(ctx, id, fate);
   ctx = log(ctx, `fate.${fate}`, { name: p.name, role: p.role });
   ctx = { ...ctx, out: [...ctx.out, id] };
   if (factionOf(p.role) === 'runaways' && fate !== 'escaped')
@@ -496,7 +523,8 @@ export function eliminate(ctx0: Ctx, id: PlayerId, fate: Fate, killer: PlayerId 
       ctx = killer && player(ctx, killer).alive ? moveStatue(ctx, killer) : { ...ctx, statue: { holder: null, planted: false } };
     } else dayFind = true;
   }
-  if (doctor) ctx = { ...ctx, pending: [...ctx.pending, { kind: 'doctor', victim: id, dayFind }] };
+  if (doctor && night) ctx = { ...ctx, deferred: [...ctx.deferred, { kind: 'doctor', victim: id, dayFind }] };
+  else if (doctor) ctx = { ...ctx, pending: [...ctx.pending, { kind: 'doctor', victim: id, dayFind }] };
   else if (dayFind) ctx = statueFound(ctx, id, fate);
   return { ctx, out: true };
 }
