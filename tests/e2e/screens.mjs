@@ -62,7 +62,9 @@ export function walker(page, baseUrl, visit) {
         const todo = [...linked].filter((p) => !walked.has(p));
         if (todo.length === 0) return;
         for (const path of todo) {
-          await open(page, baseUrl, path);
+          await open(page, baseUrl, path).catch((e) => {
+            throw new Error(`the linked screen ${path} did not draw: ${e.message}`);
+          });
           await at(`linked screen ${path}`, { names: [] });
         }
       }

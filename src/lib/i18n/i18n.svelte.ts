@@ -7,7 +7,6 @@ import type { Text } from '../engine/types';
 import { isolateParams } from './bidi';
 import { createI18next, detectLanguage, LANGUAGES, type Language } from './config';
 import enCommon from '$locales/en/common.json';
-import plCommon from '$locales/pl/common.json';
 
 type Bundle = Record<string, unknown>;
 type Loaders = Record<string, () => Promise<Bundle>>;
@@ -23,13 +22,22 @@ export class I18nState {
   readonly #loading = new Map<string, Promise<void>>();
 
   /**
-   * @param common the bundled `common` namespace per language
+   * Resolves once the starting language's `common` texts are in (at once when they are
+   * bundled); never rejects: without them the screens fall back to English. The root layout
+   * waits for it, so no screen is drawn in the wrong language first.
+   */
+  readonly ready: Promise<void>;
+
+  /**
+   * @param common the bundled `common` namespace per language (others come from `loaders`)
    * @param loaders lazy namespace files, keyed `/locales/<lang>/<ns>.json`
    */
-  constructor(language: Language, common: Record<Language, Bundle>, loaders: Loaders) {
+  constructor(language: Language, common: Partial<Record<Language, Bundle>>, loaders: Loaders) {
     this.#language = language;
     this.#loaders = loaders;
-    this.#i18next = createI18next(language, { en: { common: common.en }, pl: { common: common.pl } });
+    const bundled = Object.fromEntries(LANGUAGES.filter((l) => common[l]).map((l) => [l, { common: common[l]! }]));
+    this.#i18next = createI18next(language, bundled);
+    this.ready = common[language] ? Promise.resolve() : this.#load(language, 'common').catch(() => {});
     setDocumentLanguage(language);
   }
 
@@ -50,7 +58,7 @@ export class I18nState {
 
   setLanguage = async (language: Language): Promise<void> => {
     // Fetch first, switch after: the screen never shows keys while a namespace is on its way.
-    await Promise.all([...this.#wanted].map((ns) => this.#load(language, ns)));
+    await Promise.all(['common', ...this.#wanted].map((ns) => this.#load(language, ns)));
     await this.#i18next.changeLanguage(language);
     this.#language = language;
     setDocumentLanguage(language);
@@ -94,9 +102,11 @@ function setDocumentLanguage(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-// Each game's texts are a chunk of their own, fetched with the game; `common` is bundled.
-const loaders = import.meta.glob<Bundle>(['/locales/*/*.json', '!/locales/*/common.json'], { import: 'default' });
+// Each game's texts are a chunk of their own, fetched with the game. Of `common`, only English
+// (every screen's fallback) is bundled: a phone needs one language's, and the first visit's
+// JavaScript budget has no room for both (docs/RELIABILITY.md, Speed and size).
+const loaders = import.meta.glob<Bundle>(['/locales/*/*.json', '!/locales/en/common.json'], { import: 'default' });
 
-export const i18n = new I18nState(detectLanguage(), { en: enCommon, pl: plCommon }, loaders);
+export const i18n = new I18nState(detectLanguage(), { en: enCommon }, loaders);
 
 export { LANGUAGES };
