@@ -1,0 +1,130 @@
+/**
+ * Setting up Ktulu in the built app, as the Manitou does on a phone: twelve players typed in
+ * seating order, the suggested roster, the counter agreeing, and "Start game" landing on the
+ * deal, in English and on a phone set to Polish. The setup page is axe-clean fresh, with a
+ * faction open and a controversial role's warning showing, with a physical deal being
+ * recorded, and with its list of problems.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
+import { waitForGameScreen } from './keeper.mjs';
+
+const app = useApp();
+
+const TWELVE = ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip', 'Gosia', 'Hubert', 'Iga', 'Janek', 'Kasia', 'Leon'];
+
+const ENGLISH = {
+  player: (n) => `Player ${n}`,
+  addPlayer: 'Add player',
+  suggest: 'Suggest roles for 12 players',
+  counter: 'Roles 12 / players 12',
+  town: /^Town \d+ cards?$/,
+  gambler: 'Gambler',
+  advice: 'The book’s advice',
+  physical: 'Record a physical deal',
+  showCards: 'Show cards',
+  app: 'Deal in the app',
+  start: 'Start game',
+  problems: /things? to fix before starting/
+};
+
+const POLISH = {
+  player: (n) => `Gracz ${n}`,
+  addPlayer: 'Dodaj gracza',
+  suggest: 'Zaproponuj postacie dla 12 graczy',
+  counter: 'Postacie 12 / gracze 12',
+  town: /^Miasto \d+ kart[ay]?$/,
+  gambler: 'Hazardzista',
+  advice: 'Rady Księgi',
+  physical: 'Zapisz rozdanie prawdziwych kart',
+  showCards: 'Pokaż karty',
+  app: 'Rozdaj w aplikacji',
+  start: 'Rozpocznij grę',
+  problems: /do poprawienia przed startem/
+};
+
+async function assertAxeClean(page, where) {
+  const violations = await axeViolations(page);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
+}
+
+async function typePlayers(page, words, names) {
+  for (let i = 0; i < names.length; i++) {
+    const input = page.getByLabel(words.player(i + 1), { exact: true });
+    if ((await input.count()) === 0) await page.getByRole('button', { name: words.addPlayer, exact: true }).click();
+    await input.fill(names[i]);
+  }
+  assert.equal(await page.getByLabel(words.player(names.length + 1), { exact: true }).count(), 0, 'no extra player rows');
+}
+
+/** The setup screen, filled in from the suggested roster, started; returns the new game's id. */
+async function setUpTwelve(page, words, { axe = false } = {}) {
+  await page.goto(`${app.url}/new/ktulu`);
+  await page.getByLabel(words.player(1), { exact: true }).waitFor();
+  if (axe) await assertAxeClean(page, 'setup, fresh');
+
+  // Start refused: six blank seats and no roles. Nothing is created.
+  await page.getByRole('button', { name: words.start, exact: true }).click();
+  await page.getByRole('alert').getByRole('heading', { name: words.problems }).waitFor();
+  assert.match(page.url(), /\/new\/ktulu$/);
+  if (axe) await assertAxeClean(page, 'setup, problems listed');
+
+  await typePlayers(page, words, TWELVE);
+  await page.getByRole('button', { name: words.suggest, exact: true }).click();
+  await page.getByText(words.counter, { exact: true }).waitFor();
+  assert.equal(await page.getByRole('alert').count(), 0, 'the problems are fixed');
+
+  if (axe) {
+    // A controversial role shows the book's reason beside it and in the advice; then it goes again.
+    await page.getByRole('button', { name: words.town }).click();
+    const gambler = page.getByLabel(words.gambler, { exact: true });
+    await gambler.check();
+    await page.getByRole('status', { name: words.advice }).waitFor();
+    await assertAxeClean(page, 'setup, a faction open and a controversial role added');
+    await gambler.uncheck();
+    await page.getByText(words.counter, { exact: true }).waitFor();
+
+    await page.getByLabel(words.physical, { exact: true }).check();
+    await page.getByRole('button', { name: words.showCards, exact: true }).click();
+    await assertAxeClean(page, 'setup, recording a physical deal');
+    await page.getByLabel(words.app, { exact: true }).check();
+  }
+
+  await page.getByRole('button', { name: words.start, exact: true }).click();
+  await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
+  await waitForGameScreen(page);
+  return new URL(page.url()).pathname.split('/').pop();
+}
+
+describe('setting up Ktulu', () => {
+  test('in English: twelve players from the suggested roster, started and dealt', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app, { locale: 'en-GB' });
+    try {
+      const id = await setUpTwelve(page, ENGLISH, { axe: true });
+      assert.ok(id);
+      const main = page.locator('main');
+      assert.equal(await main.getAttribute('data-stage'), 'dealing');
+      assert.match(await main.locator('h1').first().innerText(), /Ania/, 'the deal starts with the first player');
+      // The game is stored: it comes back after a reload, still at the deal.
+      await page.reload();
+      await waitForGameScreen(page);
+      assert.equal(await page.locator('main').getAttribute('data-stage'), 'dealing');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Polish: the same, on a phone set to Polish', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app, { locale: 'pl-PL' });
+    try {
+      await setUpTwelve(page, POLISH);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'pl');
+      const main = page.locator('main');
+      assert.equal(await main.getAttribute('data-stage'), 'dealing');
+      assert.match(await main.locator('h1').first().innerText(), /Ania/);
+    } finally {
+      await context.close();
+    }
+  });
+});
