@@ -8,6 +8,7 @@
  * The Settings store sets the preferences, the script screen says whether eyes are closed; the
  * phone's light/dark preference is left to CSS (`prefers-color-scheme`).
  */
+import { afterPaint } from './after-paint';
 
 export const NIGHT_MODES = ['auto', 'on', 'off'] as const;
 export type NightMode = (typeof NIGHT_MODES)[number];
@@ -44,16 +45,26 @@ export class Display {
     this.#sync();
   }
 
+  /** What was last written onto <html>: the script screen calls on every step, and reading the
+   *  theme's colour back forces a style recalculation (2 ms a step), so only a change does it. */
+  #synced: string | null = null;
+
   #sync(): void {
     const root = globalThis.document?.documentElement;
     if (!root) return;
+    const state = `${this.night}|${this.textSize}`;
+    if (state === this.#synced) return;
+    this.#synced = state;
     root.classList.toggle('night', this.night);
     if (this.textSize === 'normal') delete root.dataset.textSize;
     else root.dataset.textSize = this.textSize;
-    // The browser's own bar (Android) takes the page's background, so it dims with it.
-    const meta = globalThis.document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
-    const bg = globalThis.getComputedStyle?.(root).getPropertyValue('--bg').trim();
-    if (meta && bg) meta.content = bg;
+    // The browser's own bar (Android) takes the page's background, so it dims with it. Read once
+    // the frame is drawn: right after the class changed it would force a second style pass.
+    afterPaint(() => {
+      const meta = globalThis.document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+      const bg = globalThis.getComputedStyle?.(root).getPropertyValue('--bg').trim();
+      if (meta && bg) meta.content = bg;
+    });
   }
 }
 

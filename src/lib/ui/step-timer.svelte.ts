@@ -24,8 +24,15 @@ export interface StoredTimer {
 
 export const timerKey = (gameId: string) => `timer:${gameId}`;
 
-/** Forget a game's timer (the step changed). */
+/** Timers this page has stored or found stored: the only ones there is anything to clear. */
+const kept = new Set<string>();
+
+/**
+ * Forget a game's timer (the step changed). A step without a timer writes nothing: the script
+ * calls this on every step, and a write there cost a second IndexedDB transaction per step.
+ */
 export async function clearStepTimer(gameId: string): Promise<void> {
+  if (!kept.delete(timerKey(gameId))) return;
   try {
     await (await ready()).setSetting(timerKey(gameId), null);
   } catch {
@@ -113,6 +120,7 @@ export class StepTimer {
     if (!this.#key) return;
     try {
       const stored = await (await ready()).getSetting<unknown>(this.#key, null);
+      if (stored !== null) kept.add(this.#key);
       if (!this.#touched && isStoredTimer(stored) && stored.step === this.#step) {
         this.duration = stored.duration;
         this.endsAt = stored.endsAt;
@@ -188,6 +196,7 @@ export class StepTimer {
     const key = this.#key;
     if (!key) return;
     const record: StoredTimer = { step: this.#step, duration: this.duration, endsAt: this.endsAt, left: this.left, ended: this.ended };
+    kept.add(key);
     ready()
       .then((s) => s.setSetting(key, record))
       .catch(() => {
