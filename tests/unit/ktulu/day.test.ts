@@ -95,6 +95,16 @@ describe('duels', () => {
     expect(g.step.answer.kind).toBe('none');
   });
 
+  it('remind the Manitou that the seduced must vote for the Seducer', () => {
+    const g = game(['seducer', 'sheriff', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian']);
+    g.pick('Celina');
+    expect(g.view.players.find((p) => p.name === 'Celina')!.marks).toContainEqual({ id: 'seduced', text: { key: 'ktulu:marks.seduced' }, secret: true });
+    for (let i = 0; i < 10 && g.at !== 'day.discussion'; i++) g.step.answer.kind === 'players' ? g.pick(g.name(g.step.answer.candidates[0])) : g.next();
+    g.pick('Ania').pick('Filip').yes().next();
+    expect(g.at).toBe('day.duelVote');
+    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.bound', params: { name: 'Celina', holder: 'Ania', role: 'seducer' } });
+  });
+
   it('stop at the day’s limit', () => {
     const g = council(DAY, { duelsPerDay: 1 });
     duel(g, 'Ewa', 'Hubert', {}).pick();
