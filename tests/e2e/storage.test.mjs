@@ -9,8 +9,13 @@
  * script makes IndexedDB's add/put throw the browser's QuotaExceededError while a flag is set.
  */
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { axeViolations, describeViolations, freshPage, openScreen, useApp } from './harness.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+import { axeViolations, describeViolations, freshPage, openScreen, useApp, waitForServiceWorkerControl } from './harness.mjs';
 import { answerStep, dealAll, screenState, startCluethulhu, waitForGameScreen } from './keeper.mjs';
 import { assertWholeGame, readStoredGame } from './lantern-db.mjs';
 
@@ -35,24 +40,29 @@ async function playSomeSteps(page) {
   return two;
 }
 
+/** Makes IndexedDB's add and put throw the browser's QuotaExceededError while `lanternDiskFull` is set. */
+function fillableDisk() {
+  for (const name of ['add', 'put']) {
+    const original = IDBObjectStore.prototype[name];
+    IDBObjectStore.prototype[name] = function (...args) {
+      if (/** @type {any} */ (globalThis).lanternDiskFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return original.apply(this, args);
+    };
+  }
+}
+
+const setDiskFull = (page, full) => page.evaluate((full) => (/** @type {any} */ (globalThis).lanternDiskFull = full), full);
+
 describe('a full disk mid-game', () => {
   test('the game carries on in memory with a plain warning, then "Try saving again" saves every move', { timeout: 120_000 }, async () => {
     const { context, page } = await freshPage(app);
-    await context.addInitScript(() => {
-      for (const name of ['add', 'put']) {
-        const original = IDBObjectStore.prototype[name];
-        IDBObjectStore.prototype[name] = function (...args) {
-          if (/** @type {any} */ (globalThis).lanternDiskFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-          return original.apply(this, args);
-        };
-      }
-    });
+    await context.addInitScript(fillableDisk);
     try {
       const id = await startCluethulhu(page, app.url);
       await dealAll(page);
       const saved = await answerStep(page);
 
-      await page.evaluate(() => (/** @type {any} */ (globalThis).lanternDiskFull = true));
+      await setDiskFull(page, true);
       const first = await answerStep(page);
       assert.equal(first.seq, saved.seq + 1, 'the refused move is played all the same');
       const warning = page.getByRole('alert').filter({ hasText: NOT_SAVED });
@@ -77,7 +87,7 @@ describe('a full disk mid-game', () => {
       assert.equal((await readStoredGame(page, id)).game.seq, saved.seq);
 
       // Space freed: everything is written, the warning goes, and later moves are saved as usual.
-      await page.evaluate(() => (/** @type {any} */ (globalThis).lanternDiskFull = false));
+      await setDiskFull(page, false);
       await page.getByRole('button', { name: 'Try saving again', exact: true }).click();
       await page.getByText('Saved: every move is on the phone again.').waitFor();
       assert.equal(await warning.count(), 0);
@@ -91,6 +101,49 @@ describe('a full disk mid-game', () => {
       assert.deepEqual(await screenState(page), later, 'a reload brings back every move');
     } finally {
       await context.close();
+    }
+  });
+
+  test('an app update is not offered while a game is not saved: its reload would lose the game', { timeout: 120_000 }, async () => {
+    // A copy of the build whose sw.js can change, as in updates.test.mjs.
+    const dir = await mkdtemp(join(tmpdir(), 'lantern-unsaved-update-'));
+    await cp(fileURLToPath(new URL('../../build', import.meta.url)), dir, { recursive: true });
+    const server = await startServer({ port: 0, root: dir });
+    const { context, page } = await freshPage(app);
+    await context.addInitScript(fillableDisk);
+    try {
+      await page.goto(server.url + '/');
+      await waitForServiceWorkerControl(page);
+      await startCluethulhu(page, server.url);
+      await dealAll(page);
+      await setDiskFull(page, true);
+      await answerStep(page);
+      await page.getByRole('link', { name: 'Home', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: NOT_SAVED }).waitFor();
+
+      const sw = join(dir, 'sw.js');
+      await writeFile(sw, (await readFile(sw, 'utf8')) + '\n// the next version\n');
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      // The new version is installed and waiting: the app has been told it may offer it.
+      for (let tries = 0; ; tries++) {
+        const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null);
+        if (waiting === 'installed') break;
+        assert.ok(tries < 150, 'the new version installs');
+        await page.waitForTimeout(100);
+      }
+      const banner = page.getByRole('status').filter({ hasText: 'Update ready' });
+      await assert.rejects(banner.waitFor({ timeout: 2_000 }), 'no update offer while the game is not saved');
+
+      await setDiskFull(page, false);
+      await page.getByRole('button', { name: 'Try saving again', exact: true }).click();
+      await page.getByText('Saved: every move is on the phone again.').waitFor();
+      await banner.waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
