@@ -322,10 +322,23 @@ async function longGame(browser, url, runs = 7) {
 
     const screen = [];
     for (let i = 0; i < runs; i++) screen.push(await timeToFirstPrompt(page, `${url}/game/${seeded.id}`));
-    return { seeded, open: stats(open), undo: stats(undo.times), screen: stats(screen) };
+    // What that game holds in memory on its screen (the whole log is kept, snapshots included).
+    const heap = await usedHeap(context, page);
+    return { seeded, open: stats(open), undo: stats(undo.times), screen: stats(screen), heap };
   } finally {
     await context.close();
   }
+}
+
+/** The page's JS heap in use after garbage collection. */
+async function usedHeap(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usage;
 }
 
 /** (e) The heap on the game screen of a 20-player game after ten rounds. */
@@ -345,11 +358,7 @@ async function heapAfterTenRounds(browser, url) {
     await page.goto(`${url}/game/${game.id}`);
     await page.locator('main[data-stage="play"] [data-testid="prompt"]').waitFor();
     for (let i = 0; i < 10; i++) await answerStep(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.enable');
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize, totalSize } = await cdp.send('Runtime.getHeapUsage');
+    const { usedSize, totalSize } = await usedHeap(context, page);
     const stored = await page.evaluate(async (id) => {
       const db = await new Promise((ok, fail) => {
         const r = indexedDB.open('lantern');
@@ -413,6 +422,7 @@ try {
     [`Resume ${long.seeded.seq} events (ActiveGame.open), median`, `${long.open.median} ms`, `≤ ${BUDGET.resume1000Ms} ms`, long.open.median <= BUDGET.resume1000Ms],
     [`Resume ${long.seeded.seq} events (reload → first prompt), median`, `${long.screen.median} ms`, '', null],
     [`Undo one step of ${long.seeded.seq} events, median`, `${long.undo.median} ms`, '', null],
+    [`JS heap on the screen of that game`, `${mb(long.heap.usedSize)} MB`, '', null],
     [`JS heap, 20 players after ten rounds (${heap.seq} events)`, `${mb(heap.usedBytes)} MB`, `≤ ${BUDGET.heapMB} MB`, mb(heap.usedBytes) <= BUDGET.heapMB]
   ];
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => String(r[c]).length), 8));
@@ -459,6 +469,7 @@ try {
       openMs: long.open,
       reloadToPromptMs: long.screen,
       undoMs: long.undo,
+      heapUsedBytes: long.heap.usedSize,
       held: long.open.median <= BUDGET.resume1000Ms
     },
     heap: {
