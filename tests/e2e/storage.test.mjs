@@ -73,6 +73,18 @@ describe('a full disk mid-game', () => {
       for (let i = 0; i < 3; i++) state = await answerStep(page);
       assert.equal((await readStoredGame(page, id)).game.seq, saved.seq, 'nothing more reached the disk');
 
+      // Closing the page now would lose the game: the browser asks first.
+      const asked = new Promise((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.type());
+          void dialog.dismiss();
+        })
+      );
+      await page.close({ runBeforeUnload: true });
+      const none = new Promise((resolve) => setTimeout(() => resolve('no dialog'), 5_000));
+      assert.equal(await Promise.race([asked, none]), 'beforeunload');
+      assert.equal(page.isClosed(), false, 'the page stays open when the Keeper chooses to stay');
+
       // Moving around the app (the table, then back) keeps the game as played.
       await page.getByRole('link', { name: 'Table', exact: true }).click();
       await page.waitForURL(/\/table$/);
