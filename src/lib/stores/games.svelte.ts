@@ -1,6 +1,9 @@
-/** The stored games for the home screen: those still being played and those finished. */
+/**
+ * The games for the home screen: those still being played and those finished, including any
+ * played on in memory because storage is full (as they are now, not as last stored).
+ */
 import type { GameRecord } from '../db';
-import { ready } from './storage.svelte';
+import { deleteGame, listAllGames } from './storage.svelte';
 
 class GamesList {
   #all: GameRecord[] = $state.raw([]);
@@ -15,13 +18,13 @@ class GamesList {
   }
 
   async refresh(): Promise<void> {
-    this.#all = await (await ready()).listGames();
+    this.#all = await listAllGames();
     this.#loaded = true;
   }
 
   /** Delete a game and its log. Rejects with a StorageError when storage refuses. */
   async remove(id: string): Promise<void> {
-    await (await ready()).deleteGame(id);
+    await deleteGame(id);
     await this.refresh();
   }
 }

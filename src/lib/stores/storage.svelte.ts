@@ -136,6 +136,27 @@ export async function carryOnInMemory(
   return memory;
 }
 
+/** Every game, most recently updated first: those played on in memory as they are now. */
+export async function listAllGames(): Promise<GameRecord[]> {
+  const stored = await (await ready()).listGames();
+  if (held.size === 0) return stored;
+  const byId = new Map(stored.map((g) => [g.id, g]));
+  for (const [id, h] of held) {
+    const found = await h.memory.getGame(id);
+    if (found) byId.set(id, found.game);
+  }
+  // The same order as the storage's reversed `updatedAt` index.
+  return [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** Delete a game and its log from storage, and its memory copy if it has one. */
+export function deleteGame(id: string): Promise<void> {
+  return exclusive(async () => {
+    await (await ready()).deleteGame(id);
+    if (held.delete(id)) publish();
+  });
+}
+
 /**
  * Write every game played on in memory back to storage, each with its whole log in one
  * transaction. Resolves with the first failure met (the games it concerns stay in memory, with

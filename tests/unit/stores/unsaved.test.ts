@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDexieStorage, StorageError, type DexieStorage, type EventRecord, type GameRecord, type Storage } from '$lib/db';
 import { persist, replay } from '$lib/engine/session';
-import { ActiveGame, provideStorage, saveAgain, storageState } from '$lib/stores';
+import { ActiveGame, gamesList, provideStorage, saveAgain, storageState } from '$lib/stores';
 import { ControlledStorage } from './controlled-storage';
 import { tiny } from './tiny-game';
 
@@ -128,6 +128,27 @@ describe('a full storage mid-game', () => {
     // This tab keeps its game in memory: nothing is lost here either.
     expect(game.seq).toBe(4);
     expect(await game.answer({ kind: 'yesno', value: false })).toBe(true);
+  });
+
+  it('lists games played on in memory on the home screen as they are now, and deletes them everywhere', async () => {
+    const game = await newGame();
+    await dealAll(game);
+    storage.fail = new StorageError('quota');
+    await game.answer({ kind: 'players', ids: ['p1'] });
+    await new Promise((r) => setTimeout(r, 2));
+    const started = await newGame();
+    await gamesList.refresh();
+    expect(gamesList.active.map((g) => [g.id, g.seq, g.summary.stage])).toEqual([
+      [started.id, 0, 'dealing'],
+      [game.id, 4, 'play']
+    ]);
+    storage.fail = null;
+    await gamesList.remove(started.id);
+    await gamesList.remove(game.id);
+    expect(gamesList.active).toEqual([]);
+    expect(storageState.unsaved).toEqual([]);
+    expect(await ActiveGame.open(game.id)).toBeNull();
+    expect(await ActiveGame.open(started.id)).toBeNull();
   });
 
   it('still refuses a move, changing nothing, when storage fails for an unknown reason', async () => {
