@@ -110,6 +110,16 @@ export function collectForeignRequests(context, origin) {
 
 /** Runs axe on the page as it is now and returns its violations. */
 export async function axeViolations(page) {
+  // A theme change (night mode following the step) runs CSS transitions: judge the colours they
+  // end on, not one sampled half-way (a button's 120 ms fade failed contrast at random).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => {}))
+    )
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations;
 }
