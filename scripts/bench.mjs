@@ -322,12 +322,35 @@ async function longGame(browser, url, runs = 7) {
 
     const screen = [];
     for (let i = 0; i < runs; i++) screen.push(await timeToFirstPrompt(page, `${url}/game/${seeded.id}`));
-    // What that game holds in memory on its screen (the whole log is kept, snapshots included).
+    // What that game holds in memory on its screen (its log, and a few checkpoints).
     const heap = await usedHeap(context, page);
-    return { seeded, open: stats(open), undo: stats(undo.times), screen: stats(screen), heap };
+    const stored = await storedSize(page, seeded.id);
+    return { seeded, open: stats(open), undo: stats(undo.times), screen: stats(screen), heap, stored };
   } finally {
     await context.close();
   }
+}
+
+/** What a game takes in storage, as JSON characters: its row, its log rows and its checkpoints. */
+function storedSize(page, id) {
+  return page.evaluate(async (id) => {
+    const db = await new Promise((ok, fail) => {
+      const r = indexedDB.open('lantern');
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
+    const tx = db.transaction(['games', 'events', 'checkpoints']);
+    const read = (r) => new Promise((ok) => (r.onsuccess = () => ok(r.result)));
+    const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+    const [game, events, checkpoints] = await Promise.all([
+      read(tx.objectStore('games').get(id)),
+      read(tx.objectStore('events').getAll(range)),
+      read(tx.objectStore('checkpoints').getAll(range))
+    ]);
+    db.close();
+    const size = (rows) => rows.reduce((n, r) => n + JSON.stringify(r).length, 0);
+    return { events: events.length, gameBytes: size([game]), logBytes: size(events), checkpoints: checkpoints.length, checkpointBytes: size(checkpoints) };
+  }, id);
 }
 
 /** The page's JS heap in use after garbage collection. */
@@ -359,20 +382,7 @@ async function heapAfterTenRounds(browser, url) {
     await page.locator('main[data-stage="play"] [data-testid="prompt"]').waitFor();
     for (let i = 0; i < 10; i++) await answerStep(page);
     const { usedSize, totalSize } = await usedHeap(context, page);
-    const stored = await page.evaluate(async (id) => {
-      const db = await new Promise((ok, fail) => {
-        const r = indexedDB.open('lantern');
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      const events = await new Promise((ok) => {
-        const r = db.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-        r.onsuccess = () => ok(r.result);
-      });
-      db.close();
-      const bytes = events.reduce((n, e) => n + JSON.stringify(e.snapshot).length, 0);
-      return { events: events.length, snapshotBytes: bytes, lastSnapshotBytes: JSON.stringify(events.at(-1)?.snapshot ?? {}).length };
-    }, game.id);
+    const stored = await storedSize(page, game.id);
     return { ...game, usedBytes: usedSize, totalBytes: totalSize, stored };
   } finally {
     await context.close();
@@ -423,6 +433,12 @@ try {
     [`Resume ${long.seeded.seq} events (reload → first prompt), median`, `${long.screen.median} ms`, '', null],
     [`Undo one step of ${long.seeded.seq} events, median`, `${long.undo.median} ms`, '', null],
     [`JS heap on the screen of that game`, `${mb(long.heap.usedSize)} MB`, '', null],
+    [
+      `Stored: that game (row, log, ${long.stored.checkpoints} checkpoints)`,
+      `${kb(long.stored.gameBytes)} + ${kb(long.stored.logBytes)} + ${kb(long.stored.checkpointBytes)} KB`,
+      '',
+      null
+    ],
     [`JS heap, 20 players after ten rounds (${heap.seq} events)`, `${mb(heap.usedBytes)} MB`, `≤ ${BUDGET.heapMB} MB`, mb(heap.usedBytes) <= BUDGET.heapMB]
   ];
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => String(r[c]).length), 8));
@@ -470,6 +486,7 @@ try {
       reloadToPromptMs: long.screen,
       undoMs: long.undo,
       heapUsedBytes: long.heap.usedSize,
+      stored: long.stored,
       held: long.open.median <= BUDGET.resume1000Ms
     },
     heap: {

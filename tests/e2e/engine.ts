@@ -5,3 +5,4 @@
  */
 export { apply, persist, replay, start } from '../../src/lib/engine/session';
 export { cluethulhu } from '../../src/lib/games/cluethulhu';
+export { CHECKPOINT_EVERY } from '../../src/lib/db/types';

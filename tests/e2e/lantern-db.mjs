@@ -1,7 +1,8 @@
 /**
  * Reading what the app stored, straight from IndexedDB in the page (no app code involved), and
  * checking it is whole: the log runs 1..n with no gap and no double, the game row says n, and
- * every stored snapshot is what replaying the log with the engine gives.
+ * every stored snapshot (the game's, and each checkpoint's) is what replaying the log with the
+ * engine gives.
  */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,9 @@ export function loadEngine() {
 }
 
 /**
- * Game `id` and its log as stored in the `lantern` database, read with raw IndexedDB.
- * @returns {Promise<{ game: any, events: any[] }>}
+ * Game `id`, its log and its checkpoints as stored in the `lantern` database, read with raw
+ * IndexedDB.
+ * @returns {Promise<{ game: any, events: any[], checkpoints: any[] }>}
  */
 export function readStoredGame(page, id) {
   return page.evaluate(
@@ -30,12 +32,14 @@ export function readStoredGame(page, id) {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction(['games', 'events'], 'readonly');
+          const tx = db.transaction(['games', 'events', 'checkpoints'], 'readonly');
+          const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
           const game = tx.objectStore('games').get(id);
-          const events = tx.objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          const events = tx.objectStore('events').getAll(range);
+          const checkpoints = tx.objectStore('checkpoints').getAll(range);
           tx.oncomplete = () => {
             db.close();
-            resolve({ game: game.result ?? null, events: events.result });
+            resolve({ game: game.result ?? null, events: events.result, checkpoints: checkpoints.result });
           };
           tx.onerror = () => {
             db.close();
@@ -49,15 +53,23 @@ export function readStoredGame(page, id) {
 
 /**
  * Asserts that a stored game is whole and that its snapshots are the replay of its log.
- * @param {{ game: any, events: any[] }} stored
+ * @param {{ game: any, events: any[], checkpoints: any[] }} stored
  */
 export async function assertWholeGame(stored, where = '') {
-  const { game, events } = stored;
+  const { game, events, checkpoints } = stored;
   assert.ok(game, `${where}: the game is stored`);
   const seqs = events.map((e) => e.seq);
   assert.deepEqual(seqs, Array.from({ length: seqs.length }, (_, i) => i + 1), `${where}: the log runs 1..n, no gap, no double`);
   assert.ok(events.every((e) => e.gameId === game.id), `${where}: every entry belongs to the game`);
   assert.equal(game.seq, events.length, `${where}: the game row counts its entries`);
+  assert.ok(events.every((e) => !('snapshot' in e)), `${where}: log entries carry no snapshot`);
+  const every = Number((await loadEngine()).CHECKPOINT_EVERY);
+  assert.deepEqual(
+    checkpoints.map((c) => c.seq),
+    seqs.filter((s) => s % every === 0),
+    `${where}: a checkpoint after every ${every}th entry, and no other`
+  );
+  const bySeq = new Map(checkpoints.map((c) => [c.seq, c]));
 
   const { apply, persist, replay, start, cluethulhu } = await loadEngine();
   assert.equal(game.gameId, 'cluethulhu');
@@ -67,7 +79,8 @@ export async function assertWholeGame(stored, where = '') {
   for (const entry of events) {
     log.push(entry.event);
     snapshot = entry.event.type === 'undo' ? replay(def, game.input, log) : apply(def, snapshot, entry.event);
-    assert.deepEqual(entry.snapshot, persist(def, snapshot), `${where}: the snapshot stored with entry ${entry.seq} is the replay of the log`);
+    const checkpoint = bySeq.get(entry.seq);
+    if (checkpoint) assert.deepEqual(checkpoint.snapshot, persist(def, snapshot), `${where}: the checkpoint after entry ${entry.seq} is the replay of the log`);
   }
   assert.deepEqual(game.snapshot, persist(def, snapshot), `${where}: the game's snapshot is the replay of its whole log`);
 }

@@ -21,7 +21,8 @@ export async function exportGames(storage: Storage, ids?: readonly string[], now
   const games: BackupGame[] = [];
   for (const id of wanted) {
     const found = await storage.getGame(id);
-    if (found) games.push(found);
+    // The log is the truth: checkpoints are rebuilt by the replay of an import.
+    if (found) games.push({ game: found.game, events: found.events });
   }
   const single = ids?.length === 1 ? games[0]?.game.gameId : undefined;
   return { name: backupFileName(now, single), text: serializeBackup(makeBackup(games, now)), count: games.length };
@@ -71,9 +72,13 @@ export async function applyImport(
   return items.map((i) => i.game.id);
 }
 
-/** The same game under another id (its log moves with it). */
-export function withId({ game, events }: ImportItem, id: string): ImportItem {
-  return { game: { ...game, id }, events: events.map((e) => ({ ...e, gameId: id })) };
+/** The same game under another id (its log and checkpoints move with it). */
+export function withId({ game, events, checkpoints }: ImportItem, id: string): ImportItem {
+  return {
+    game: { ...game, id },
+    events: events.map((e) => ({ ...e, gameId: id })),
+    checkpoints: checkpoints.map((c) => ({ ...c, gameId: id }))
+  };
 }
 
 function randomId(): string {

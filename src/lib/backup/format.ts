@@ -5,15 +5,18 @@
  * every rule here is unit-tested on its own.
  *
  * A file is
- *   { format: 'lantern-backup', version: 1, exportedAt: ISO date,
+ *   { format: 'lantern-backup', version: 2, exportedAt: ISO date,
  *     games: [{ game: GameRecord, events: EventRecord[] }] }
- * — the records exactly as storage keeps them, so a restored game is the game that was saved.
+ * — the game's record and its log exactly as storage keeps them, so a restored game is the game
+ * that was saved (its checkpoints are rebuilt by the replay every import makes). Version 1 files
+ * carried a snapshot in every log entry (as storage then did); they are still read, and those
+ * snapshots ignored.
  */
 import type { EventRecord, GameRecord } from '../db/types';
 import type { Text } from '../engine/types';
 
 export const BACKUP_FORMAT = 'lantern-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 /** The largest file Lantern reads (a year of weekly games is well under 5 MB). */
 export const MAX_BACKUP_BYTES = 20 * 1024 * 1024;
 
@@ -72,7 +75,7 @@ export function makeBackup(games: BackupGame[], exportedAt: Date): BackupFile {
 }
 
 export function serializeBackup(file: BackupFile): string {
-  // Compact: every log entry carries a snapshot, and the file may travel by messenger.
+  // Compact: the file may travel by messenger.
   return JSON.stringify(file);
 }
 

@@ -6,10 +6,11 @@
  * the game and log entry it is in; a file with any problem is not imported at all.
  *
  * What comes out is rebuilt from the checked fields, never passed through: the snapshots
- * written are the replay's (the log is the truth), so nothing the checks did not look at can
- * reach storage. Plain TypeScript, no Dexie or Svelte.
+ * written (the game's and its checkpoints) are the replay's (the log is the truth), so nothing
+ * the checks did not look at can reach storage. A version 1 file's per-entry snapshots are
+ * not read at all. Plain TypeScript, no Dexie or Svelte.
  */
-import type { EventRecord, GameRecord, GameSummary, ImportItem } from '../db/types';
+import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord, type GameSummary, type ImportItem } from '../db/types';
 import type { GameDefinition, GameInput, GameView } from '../engine/game';
 import { apply, persist, RejectedEvent, restore, start, type LoggedEvent, type Snapshot } from '../engine/session';
 import type { Answer, GameEvent, Override, Player, Text } from '../engine/types';
@@ -143,7 +144,6 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
     if (!isCount(e.seq) || e.seq === 0) return fail('eventField', { field: 'seq' }, at);
     if (!isTime(e.at)) return fail('eventField', { field: 'at' }, at);
     if (!isVersion(e.machineVersion)) return fail('eventField', { field: 'machineVersion' }, at);
-    if (!isPlainObject(e.snapshot)) return fail('eventField', { field: 'snapshot' }, at);
     const move = readLoggedEvent(e.event);
     if (!move) return fail('badMove', undefined, at);
     moves.push(move);
@@ -164,6 +164,7 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
   // replaying the shortened log would give (same events, same seed, same result).
   const stack: Snapshot[] = [snapshot];
   const events: EventRecord[] = [];
+  const checkpoints: CheckpointRecord[] = [];
   for (let j = 0; j < moves.length; j++) {
     const move = moves[j];
     if (move.type === 'undo') {
@@ -178,7 +179,8 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
       }
     }
     snapshot = stack[stack.length - 1];
-    events.push({ gameId: g.id, seq: j + 1, at: times[j], event: move, snapshot: persist(def, snapshot), machineVersion: def.machineVersion });
+    events.push({ gameId: g.id, seq: j + 1, at: times[j], event: move, machineVersion: def.machineVersion });
+    if (isCheckpoint(j + 1)) checkpoints.push({ gameId: g.id, seq: j + 1, snapshot: persist(def, snapshot), machineVersion: def.machineVersion });
   }
 
   // Where the replay ends must be where the file says the game is.
@@ -214,7 +216,7 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
     status,
     summary: summaryOf(view)
   };
-  return { ok: true, value: { game, events } };
+  return { ok: true, value: { game, events, checkpoints } };
 }
 
 function checkPlayers(players: unknown): Checked<Player[]> {

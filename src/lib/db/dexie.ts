@@ -5,15 +5,18 @@
 import Dexie, { type Table } from 'dexie';
 import { StorageError, toStorageError } from './errors';
 import {
+  isCheckpoint,
   isNextEntry,
   isUnchangedSince,
   isWholeLog,
+  type CheckpointRecord,
   type EventRecord,
   type GameRecord,
   type ImportItem,
   type ImportMode,
   type SettingRecord,
-  type Storage
+  type Storage,
+  type StoredGame
 } from './types';
 
 export const DB_NAME = 'lantern';
@@ -21,6 +24,7 @@ export const DB_NAME = 'lantern';
 export class LanternDB extends Dexie {
   games!: Table<GameRecord, string>;
   events!: Table<EventRecord, [string, number]>;
+  checkpoints!: Table<CheckpointRecord, [string, number]>;
   settings!: Table<SettingRecord, string>;
 
   constructor(name: string, deps: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
@@ -52,8 +56,31 @@ export class LanternDB extends Dexie {
       events: '[gameId+seq], gameId',
       settings: 'key'
     });
+    // Version 2: log entries lose their snapshot; every CHECKPOINT_EVERY-th is kept as a
+    // checkpoint of its own. (In version 1 every entry carried the whole game, so the stored
+    // log grew with the square of the game and opening a long one took a third of a second.)
+    this.version(2)
+      .stores({ checkpoints: '[gameId+seq], gameId' })
+      .upgrade(async (tx) => {
+        const kept: CheckpointRecord[] = [];
+        await tx
+          .table('events')
+          .toCollection()
+          .modify((e: EventRecord & { snapshot?: CheckpointRecord['snapshot'] }) => {
+            if (e.snapshot && isCheckpoint(e.seq))
+              kept.push({ gameId: e.gameId, seq: e.seq, snapshot: e.snapshot, machineVersion: e.machineVersion });
+            delete e.snapshot;
+          });
+        await tx.table('checkpoints').bulkAdd(kept);
+      });
   }
 }
+
+/** Every key of game `id` in a table keyed by `[gameId+seq]`. */
+const ofGame = (id: string): [[string, unknown], [string, unknown]] => [
+  [id, Dexie.minKey],
+  [id, Dexie.maxKey]
+];
 
 export class DexieStorage implements Storage {
   readonly kind = 'indexeddb' as const;
@@ -72,17 +99,23 @@ export class DexieStorage implements Storage {
     return this.#run(() => this.db.games.orderBy('updatedAt').reverse().toArray());
   }
 
-  getGame(id: string): Promise<{ game: GameRecord; events: EventRecord[] } | null> {
-    const { games, events } = this.db;
+  getGame(id: string): Promise<StoredGame | null> {
+    const { games, events, checkpoints } = this.db;
     return this.#run(() =>
-      this.db.transaction('r', games, events, async () => {
+      this.db.transaction('r', games, events, checkpoints, async () => {
         const game = await games.get(id);
         if (!game) return null;
         // The compound key keeps the log in order without sorting.
-        const log = await events.where('[gameId+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
-        return { game, events: log };
+        const log = await events.where('[gameId+seq]').between(...ofGame(id)).toArray();
+        // Only the keys: a checkpoint's snapshot is read when an undo needs it.
+        const keys = await checkpoints.where('[gameId+seq]').between(...ofGame(id)).primaryKeys();
+        return { game, events: log, checkpoints: keys.map(([, seq]) => seq) };
       })
     );
+  }
+
+  getCheckpoint(id: string, seq: number): Promise<CheckpointRecord | null> {
+    return this.#run(async () => (await this.db.checkpoints.get([id, seq])) ?? null);
   }
 
   createGame(game: GameRecord): Promise<void> {
@@ -91,58 +124,75 @@ export class DexieStorage implements Storage {
     });
   }
 
-  appendEvent(game: GameRecord, event: EventRecord): Promise<void> {
-    const { games, events } = this.db;
+  appendEvent(game: GameRecord, event: EventRecord, checkpoint?: CheckpointRecord): Promise<void> {
+    const { games, events, checkpoints } = this.db;
     return this.#run(() =>
-      this.db.transaction('rw', games, events, async () => {
-        const stored = await games.get(game.id);
+      this.db.transaction('rw', games, events, checkpoints, async () => {
+        // Where the stored game is, from keys alone (the game row carries a whole snapshot).
+        const stored = (await games.where(':id').equals(game.id).count()) === 0 ? null : await this.#lastSeq(game.id);
         // Another tab (or a stale screen) moved the game on: writing would fork its history.
-        if (!isNextEntry(stored, game, event)) throw new StorageError('conflict');
+        if (!isNextEntry(stored, game, event, checkpoint)) throw new StorageError('conflict');
         await events.add(event);
+        if (checkpoint) await checkpoints.put(checkpoint);
         await games.put(game);
       })
     );
   }
 
+  /** The number of game `id`'s last stored entry, 0 when it has none. */
+  async #lastSeq(id: string): Promise<number> {
+    const last = (await this.db.events.where('[gameId+seq]').between(...ofGame(id)).lastKey()) as [string, number] | undefined;
+    return last ? last[1] : 0;
+  }
+
   deleteGame(id: string): Promise<void> {
-    const { games, events } = this.db;
+    const { games, events, checkpoints } = this.db;
     return this.#run(() =>
-      this.db.transaction('rw', games, events, async () => {
+      this.db.transaction('rw', games, events, checkpoints, async () => {
         await events.where('gameId').equals(id).delete();
+        await checkpoints.where('gameId').equals(id).delete();
         await games.delete(id);
       })
     );
   }
 
   importGames(items: readonly ImportItem[], mode: ImportMode): Promise<void> {
-    const { games, events } = this.db;
+    const { games, events, checkpoints } = this.db;
     return this.#run(async () => {
       if (!isWholeLog(items)) throw new TypeError('import: an item does not hold its whole log');
       // Anything thrown inside aborts the transaction: nothing of the import is kept.
-      await this.db.transaction('rw', games, events, async () => {
-        for (const { game, events: log } of items) {
-          if (await games.get(game.id)) {
+      await this.db.transaction('rw', games, events, checkpoints, async () => {
+        for (const { game, events: log, checkpoints: kept } of items) {
+          if ((await games.where(':id').equals(game.id).count()) > 0) {
             if (mode === 'add') throw new StorageError('conflict');
             await events.where('gameId').equals(game.id).delete();
+            await checkpoints.where('gameId').equals(game.id).delete();
           }
           await games.put(game);
           await events.bulkAdd(log);
+          await checkpoints.bulkAdd(kept);
         }
       });
     });
   }
 
-  saveGame(game: GameRecord, log: readonly EventRecord[], since: number | null): Promise<void> {
-    const { games, events } = this.db;
+  saveGame(game: GameRecord, log: readonly EventRecord[], kept: readonly CheckpointRecord[], since: number | null): Promise<void> {
+    const { games, events, checkpoints } = this.db;
     return this.#run(async () => {
-      if (!isWholeLog([{ game, events: [...log] }])) throw new TypeError('save: not the game’s whole log');
+      if (!isWholeLog([{ game, events: [...log], checkpoints: [...kept] }])) throw new TypeError('save: not the game’s whole log');
       // Saving back follows a failure, after which the connection may have been closed (by the
       // browser, or by the app): open it again rather than give up.
       if (!this.db.isOpen()) await this.db.open();
-      await this.db.transaction('rw', games, events, async () => {
-        if (!isUnchangedSince(await games.get(game.id), since)) throw new StorageError('conflict');
+      await this.db.transaction('rw', games, events, checkpoints, async () => {
+        const stored = await games.get(game.id);
+        if (!isUnchangedSince(stored, since)) throw new StorageError('conflict');
         await events.where('gameId').equals(game.id).delete();
+        // The stored log is unchanged up to `since`, and so are its checkpoints; any beyond
+        // belong to a log that is being replaced.
+        const keepTo = stored ? (since ?? 0) : 0;
+        await checkpoints.where('[gameId+seq]').between([game.id, keepTo + 1], [game.id, Dexie.maxKey]).delete();
         await events.bulkAdd([...log]);
+        await checkpoints.bulkPut([...kept]);
         await games.put(game);
       });
     });

@@ -8,7 +8,8 @@ import { openDexieStorage, type OpenOptions } from './dexie';
 import { MemoryStorage } from './memory';
 import type { Storage } from './types';
 
-export type { EventRecord, GameRecord, GameSummary, ImportItem, ImportMode, Storage } from './types';
+export type { CheckpointRecord, EventRecord, GameRecord, GameSummary, ImportItem, ImportMode, Storage, StoredGame } from './types';
+export { CHECKPOINT_EVERY, isCheckpoint } from './types';
 export { StorageError, toStorageError, type StorageErrorKind } from './errors';
 export { MemoryStorage } from './memory';
 export { DB_NAME, DexieStorage, LanternDB, openDexieStorage, type OpenOptions } from './dexie';

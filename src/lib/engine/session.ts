@@ -61,6 +61,48 @@ export function effectiveEvents(log: readonly LoggedEvent[]): GameEvent[] {
   return out;
 }
 
+/**
+ * How to rebuild the game a log leads to from the fewest moves: which stored snapshot to start
+ * from and which moves to apply on top of it. `available` are the log positions (1-based
+ * entry numbers) whose snapshot after that entry can be read; position 0, the start, always can.
+ *
+ * A snapshot at position c is usable when every move in effect there is still in effect at the
+ * end, in the same order: the moves in effect form a stack (an undo pops the last one), so
+ * each move is a node whose parent is the move below it, and c is usable when its top move is
+ * an ancestor of (or is) the final top move. Of the usable ones the nearest is taken.
+ */
+export function restorePlan(log: readonly LoggedEvent[], available: Iterable<number>): { from: number; moves: GameEvent[] } {
+  // parent[p]: the move below move p on the stack (0: the start); top[c]: the top move after c.
+  const parent = new Map<number, number>();
+  const top: number[] = [0];
+  let t = 0;
+  for (let p = 1; p <= log.length; p++) {
+    if (log[p - 1].type === 'undo') t = t === 0 ? 0 : parent.get(t)!;
+    else {
+      parent.set(p, t);
+      t = p;
+    }
+    top.push(t);
+  }
+  // The moves in effect at the end, last first, down to the start; and how far each is from the end.
+  const chain: number[] = [];
+  for (let x = t; x !== 0; x = parent.get(x)!) chain.push(x);
+  const distance = new Map<number, number>(chain.map((x, i) => [x, i]));
+  distance.set(0, chain.length);
+  let best = { from: 0, distance: chain.length };
+  for (const c of available) {
+    if (!Number.isInteger(c) || c < 1 || c > log.length) continue;
+    const d = distance.get(top[c]);
+    // Equal distances mean the same game: the later entry, whatever the order given.
+    if (d !== undefined && (d < best.distance || (d === best.distance && c > best.from))) best = { from: c, distance: d };
+  }
+  const moves = chain
+    .slice(0, best.distance)
+    .reverse()
+    .map((p) => log[p - 1] as GameEvent);
+  return { from: best.from, moves };
+}
+
 /** Rebuild a game from its input and its log (undo included). */
 export function replay<S>(def: GameDefinition<S>, input: GameInput<S>, log: readonly LoggedEvent[]): Snapshot {
   let snapshot = start(def, input);

@@ -9,7 +9,16 @@
  * - the stored game moved on elsewhere (another tab): nothing is written, the game is reloaded
  *   from storage and the screen says so. A stale screen never overwrites newer moves.
  */
-import { StorageError, toStorageError, type EventRecord, type GameRecord, type GameSummary } from '../db';
+import {
+  isCheckpoint,
+  StorageError,
+  toStorageError,
+  type CheckpointRecord,
+  type EventRecord,
+  type GameRecord,
+  type GameSummary,
+  type StoredGame
+} from '../db';
 import type { DealState, GameDefinition, GameInput, GameView } from '../engine/game';
 import { freshSeed } from '../engine/rng';
 import {
@@ -19,6 +28,7 @@ import {
   RejectedEvent,
   replay,
   restore,
+  restorePlan,
   start,
   type LoggedEvent,
   type Snapshot
@@ -29,13 +39,20 @@ import { canCarryOn, carryOnInMemory, exclusive, storageFor, storageState } from
 
 type Def = GameDefinition<never>;
 
+/** Checkpoints kept at hand for undos in a row and for a memory copy. */
+const RECENT_CHECKPOINTS = 4;
+
 export class ActiveGame {
   readonly id: string;
   readonly def: Def;
   /** The committed snapshot and log; never ahead of what storage holds. */
   #snapshot: Snapshot;
-  /** The committed log as stored, snapshots included: what a memory copy starts from. */
+  /** The committed log as stored: what a memory copy starts from. */
   #entries: EventRecord[] = [];
+  /** Entry numbers with a checkpoint where the game is kept (see `CheckpointRecord`). */
+  #checkpoints = new Set<number>();
+  /** The checkpoints this page wrote or read last, newest last: an undo or a memory copy starts from them. */
+  #recent = new Map<number, CheckpointRecord>();
   #log: LoggedEvent[] = $state.raw([]);
   #record: GameRecord = $state.raw() as GameRecord;
   #view: GameView = $state.raw() as GameView;
@@ -43,10 +60,10 @@ export class ActiveGame {
   #busy = $state(false);
   #error: Text | null = $state.raw(null);
 
-  private constructor(def: Def, record: GameRecord, entries: EventRecord[]) {
-    this.id = record.id;
+  private constructor(def: Def, stored: StoredGame) {
+    this.id = stored.game.id;
     this.def = def;
-    this.#snapshot = this.#load(record, entries);
+    this.#snapshot = this.#load(stored);
   }
 
   /** A stored game, or null when there is none with this id (or its game is unknown). */
@@ -54,11 +71,11 @@ export class ActiveGame {
     const found = await (await storageFor(id)).getGame(id);
     if (!found || !isKnownGame(found.game.gameId)) return null;
     const def = await loadGame(found.game.gameId);
-    return new ActiveGame(def, found.game, found.events);
+    return new ActiveGame(def, found);
   }
 
-  /** Show `record` and its log; returns the snapshot it restores. */
-  #load(record: GameRecord, entries: EventRecord[]): Snapshot {
+  /** Show a stored game; returns the snapshot it restores. */
+  #load({ game: record, events: entries, checkpoints }: StoredGame): Snapshot {
     const log = entries.map((e) => e.event);
     // A snapshot can only be read by the machine version that wrote it. After an update that
     // changed the machine the log is the truth: replaying it from the stored setup and seed
@@ -69,6 +86,8 @@ export class ActiveGame {
         : replay(this.def, record.input as GameInput<never>, log);
     this.#snapshot = snapshot;
     this.#entries = entries;
+    this.#checkpoints = new Set(checkpoints);
+    this.#recent.clear();
     this.#log = log;
     this.#record = record;
     this.#view = this.def.view(snapshot);
@@ -111,7 +130,7 @@ export class ActiveGame {
         // memory, and the layout says it is not being saved.
         const error = toStorageError(e);
         if (!canCarryOn(error)) throw error;
-        await carryOnInMemory(record, [], null, error.kind);
+        await carryOnInMemory(record, [], [], null, error.kind);
       }
     });
     return { id: record.id };
@@ -174,7 +193,7 @@ export class ActiveGame {
     try {
       const event = entry();
       const log = [...this.#log, event];
-      const snapshot = event.type === 'undo' ? this.#beforeLastMove(log) : apply(this.def, this.#snapshot, event);
+      const snapshot = event.type === 'undo' ? await this.#beforeLastMove(log) : apply(this.def, this.#snapshot, event);
       const view = this.def.view(snapshot);
       const persisted = persist(this.def, snapshot);
       const at = Date.now();
@@ -188,11 +207,17 @@ export class ActiveGame {
         status: view.stage === 'over' ? 'over' : 'active',
         summary: summarize(view)
       };
-      const logged: EventRecord = { gameId: this.id, seq, at, event, snapshot: persisted, machineVersion: this.def.machineVersion };
-      await exclusive(() => this.#store(record, logged));
+      const machineVersion = this.def.machineVersion;
+      const logged: EventRecord = { gameId: this.id, seq, at, event, machineVersion };
+      const checkpoint = isCheckpoint(seq) ? { gameId: this.id, seq, snapshot: persisted, machineVersion } : undefined;
+      await exclusive(() => this.#store(record, logged, checkpoint));
       // Committed: only now may the screen change.
       this.#snapshot = snapshot;
       this.#entries = [...this.#entries, logged];
+      if (checkpoint) {
+        this.#checkpoints.add(seq);
+        this.#remember(checkpoint);
+      }
       this.#log = log;
       this.#record = record;
       this.#view = view;
@@ -215,39 +240,54 @@ export class ActiveGame {
 
   /**
    * The game as it was before the last move still in effect, for an undo (`log` ends with it):
-   * the snapshot stored with the log entry just before that move, or the start. An undo then
-   * costs one restore however long the game (replaying the log from the start took a third of a
-   * second at a thousand entries). A snapshot written by another machine version cannot be read:
-   * then the log is replayed, as when such a game is opened.
+   * the nearest checkpoint whose moves are all still in effect, restored, and the few moves
+   * after it applied (`restorePlan`). An undo then costs one read and at most about
+   * `CHECKPOINT_EVERY` moves however long the game (replaying the log from the start took a
+   * third of a second at a thousand entries). A checkpoint that is missing (a game carried on in
+   * memory holds only the newest) or was written by another machine version is passed over for
+   * an older one, down to the start of the game.
    */
-  #beforeLastMove(log: LoggedEvent[]): Snapshot {
+  async #beforeLastMove(log: LoggedEvent[]): Promise<Snapshot> {
     const input = this.#record.input as GameInput<never>;
-    // Where the move being taken back sits: the last one still in effect before this undo.
-    const inEffect: number[] = [];
-    for (let i = 0; i < log.length - 1; i++) {
-      if (log[i].type === 'undo') inEffect.pop();
-      else inEffect.push(i);
+    const usable = new Set([...this.#checkpoints, ...this.#recent.keys()]);
+    for (;;) {
+      const plan = restorePlan(log, usable);
+      let snapshot: Snapshot;
+      if (plan.from === 0) snapshot = start(this.def, input);
+      else {
+        const found = this.#recent.get(plan.from) ?? (await (await storageFor(this.id)).getCheckpoint(this.id, plan.from));
+        if (!found || found.machineVersion !== this.def.machineVersion) {
+          usable.delete(plan.from);
+          continue;
+        }
+        this.#remember(found);
+        snapshot = restore(this.def, found.snapshot);
+      }
+      for (const move of plan.moves) snapshot = apply(this.def, snapshot, move);
+      return snapshot;
     }
-    const undone = inEffect.at(-1);
-    const entries = this.#entries;
-    if (undone === undefined || entries.length !== log.length - 1) return replay(this.def, input, log);
-    if (undone === 0) return start(this.def, input);
-    const before = entries[undone - 1];
-    return before.machineVersion === this.def.machineVersion ? restore(this.def, before.snapshot) : replay(this.def, input, log);
+  }
+
+  /** Keep a checkpoint at hand, and only the newest few. */
+  #remember(checkpoint: CheckpointRecord): void {
+    this.#recent.delete(checkpoint.seq);
+    this.#recent.set(checkpoint.seq, checkpoint);
+    if (this.#recent.size > RECENT_CHECKPOINTS) this.#recent.delete(this.#recent.keys().next().value!);
   }
 
   /** Append one entry where the game is kept; on a full or failing storage, go on in memory. */
-  async #store(record: GameRecord, logged: EventRecord): Promise<void> {
+  async #store(record: GameRecord, logged: EventRecord, checkpoint: CheckpointRecord | undefined): Promise<void> {
     const storage = await storageFor(this.id);
     try {
-      await storage.appendEvent(record, logged);
+      await storage.appendEvent(record, logged, checkpoint);
     } catch (e) {
       const error = toStorageError(e);
       // Already in memory, or a failure memory would not cure (a conflict, a bug): refuse.
       if (!canCarryOn(error) || !this.saved) throw error;
       // The refused transaction wrote nothing, so the stored copy is still the committed game.
-      const memory = await carryOnInMemory(this.#record, this.#entries, this.#record.seq, error.kind);
-      await memory.appendEvent(record, logged);
+      const kept = [...this.#recent.values()].filter((c) => c.seq <= this.#record.seq);
+      const memory = await carryOnInMemory(this.#record, this.#entries, kept, this.#record.seq, error.kind);
+      await memory.appendEvent(record, logged, checkpoint);
     }
   }
 
@@ -259,7 +299,7 @@ export class ActiveGame {
     try {
       const found = await (await storageFor(this.id)).getGame(this.id);
       if (found) {
-        this.#load(found.game, found.events);
+        this.#load(found);
         this.#error = { key: 'common:reliability.reloaded' };
         return;
       }

@@ -9,7 +9,16 @@
  * moves made since. Every game write goes through `exclusive()`, so a move never interleaves
  * with a copy being saved back.
  */
-import { MemoryStorage, openStorage, type EventRecord, type GameRecord, type Storage, StorageError, toStorageError } from '../db';
+import {
+  MemoryStorage,
+  openStorage,
+  type CheckpointRecord,
+  type EventRecord,
+  type GameRecord,
+  type Storage,
+  StorageError,
+  toStorageError
+} from '../db';
 import type { Text } from '../engine/types';
 
 /** Why a game is being played on in memory. */
@@ -119,18 +128,20 @@ export function exclusive<T>(op: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Carry game `game.id` on in memory from here, starting from `game` and its whole log (what the
- * storage holds, or held until it refused). Returns the memory copy to write to. Call inside
+ * Carry game `game.id` on in memory from here, starting from `game`, its whole log (what the
+ * storage holds, or held until it refused) and the checkpoints at hand. Returns the memory copy to
+ * write to. Call inside
  * `exclusive()`.
  */
 export async function carryOnInMemory(
   game: GameRecord,
   events: readonly EventRecord[],
+  checkpoints: readonly CheckpointRecord[],
   since: number | null,
   reason: UnsavedReason
 ): Promise<Storage> {
   const memory = new MemoryStorage();
-  await memory.saveGame(game, events, null);
+  await memory.saveGame(game, events, checkpoints, null);
   held.set(game.id, { memory, since, reason });
   publish();
   return memory;
@@ -169,7 +180,10 @@ export function saveAgain(): Promise<StorageError | null> {
     for (const [id, h] of [...held]) {
       try {
         const found = await h.memory.getGame(id);
-        if (found) await storage.saveGame(found.game, found.events, h.since);
+        if (found) {
+          const checkpoints = await Promise.all(found.checkpoints.map((seq) => h.memory.getCheckpoint(id, seq)));
+          await storage.saveGame(found.game, found.events, checkpoints.filter((c) => c !== null), h.since);
+        }
         held.delete(id);
       } catch (e) {
         const error = toStorageError(e);

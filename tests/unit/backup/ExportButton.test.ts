@@ -18,7 +18,13 @@ let clicked: HTMLAnchorElement[];
 beforeEach(async () => {
   const storage = new MemoryStorage();
   const one = nextEntry(gameRecord('g1'));
-  await storage.importGames([{ game: one.game, events: [one.event] }, { game: gameRecord('g2', { updatedAt: 5 }), events: [] }], 'add');
+  await storage.importGames(
+    [
+      { game: one.game, events: [one.event], checkpoints: [] },
+      { game: gameRecord('g2', { updatedAt: 5 }), events: [], checkpoints: [] }
+    ],
+    'add'
+  );
   provideStorage(storage);
   clicked = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

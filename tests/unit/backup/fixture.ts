@@ -46,10 +46,16 @@ export async function playGames(storage: Storage): Promise<{ playing: string; ov
   return { playing, over };
 }
 
-/** Everything stored, as text: two dumps are equal only if not a byte changed. */
+/** Everything stored, checkpoints included, as text: two dumps are equal only if not a byte changed. */
 export async function dump(storage: Storage): Promise<string> {
   const games = await storage.listGames();
-  const all = await Promise.all(games.map((g) => storage.getGame(g.id)));
+  const all = await Promise.all(
+    games.map(async (g) => {
+      const found = await storage.getGame(g.id);
+      const checkpoints = await Promise.all((found?.checkpoints ?? []).map((seq) => storage.getCheckpoint(g.id, seq)));
+      return { ...found, checkpoints };
+    })
+  );
   return JSON.stringify(all);
 }
 

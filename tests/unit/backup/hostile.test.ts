@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DexieStorage } from '$lib/db';
 import { exportGames } from '$lib/backup/backup';
-import { LIMITS, MAX_BACKUP_BYTES, type BackupProblem } from '$lib/backup/format';
+import { BACKUP_VERSION, LIMITS, MAX_BACKUP_BYTES, type BackupProblem } from '$lib/backup/format';
 import { i18n } from '$lib/i18n';
 import { blob, dump, freshStorage, importFile, playGames } from './fixture';
 
@@ -66,7 +66,7 @@ const CASES: Case[] = [
   { name: 'no format at all', file: edited((f) => void delete f.format), key: 'notBackup' },
   { name: 'a version that is not a number', file: edited((f) => void (f.version = '1')), key: 'badVersion' },
   { name: 'version zero', file: edited((f) => void (f.version = 0)), key: 'badVersion' },
-  { name: 'a future version', file: edited((f) => void (f.version = 2)), key: 'newerVersion' },
+  { name: 'a future version', file: edited((f) => void (f.version = BACKUP_VERSION + 1)), key: 'newerVersion' },
   { name: 'a date that is not one', file: edited((f) => void (f.exportedAt = 'yesterday-ish')), key: 'badExportedAt' },
   { name: 'no list of games', file: edited((f) => void delete (f as Partial<File>).games), key: 'noGameList' },
   { name: 'no games in the list', file: edited((f) => void (f.games = [])), key: 'noGames' },
@@ -136,7 +136,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a constructor key deep in a log entry',
-    file: edited((f) => void (mid(f).events[4].snapshot.context.constructor = { prototype: { polluted: 1 } })),
+    file: edited((f) => void (mid(f).events[4].event.answer.constructor = { prototype: { polluted: 1 } })),
     key: 'forbiddenKey',
     game: 2,
     event: 5

@@ -3,10 +3,14 @@
  * same screen; a game already on the phone is kept, replaced or skipped as the Keeper chooses.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DexieStorage } from '$lib/db';
+import { CHECKPOINT_EVERY, type DexieStorage } from '$lib/db';
 import { exportGames, planImport, readBackupFile } from '$lib/backup/backup';
 import { BACKUP_FORMAT } from '$lib/backup/format';
 import { ActiveGame, provideStorage } from '$lib/stores';
+import { replay } from '$lib/engine/session';
+import { cluethulhu } from '$lib/games/cluethulhu';
+import { SEVEN, setupFor } from '../cluethulhu/fixture';
+import { simplest } from '../db/fixtures/dump';
 import { blob, dump, freshStorage, importFile, playGames } from './fixture';
 
 const opened: DexieStorage[] = [];
@@ -27,9 +31,12 @@ describe('export and import', () => {
     expect(file.name).toBe('lantern-2025-03-07-2130.json');
     expect(file.count).toBe(2);
     const parsed = JSON.parse(file.text);
-    expect(parsed).toMatchObject({ format: BACKUP_FORMAT, version: 1, exportedAt: new Date(2025, 2, 7, 21, 30).toISOString() });
+    expect(parsed).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: new Date(2025, 2, 7, 21, 30).toISOString() });
     expect(parsed.games.map((g: { game: { id: string } }) => g.game.id)).toEqual([over, playing]);
     expect(parsed.games[1].events).toHaveLength(12);
+    // The log as stored, without snapshots: an import rebuilds them by its replay.
+    expect(Object.keys(parsed.games[1]).sort()).toEqual(['events', 'game']);
+    expect(Object.keys(parsed.games[1].events[0]).sort()).toEqual(['at', 'event', 'gameId', 'machineVersion', 'seq']);
   });
 
   it('names a one-game file after its game', async () => {
@@ -57,6 +64,45 @@ describe('export and import', () => {
     // And the game goes on: Undo still works on the imported log.
     expect(await again.undo()).toBe(true);
     expect(again.view.step?.id).toBe('day.wizard');
+  });
+
+  it('brings back a long game with its checkpoints, so an undo after the import starts from one', async () => {
+    const s = await storage();
+    const made = await ActiveGame.create('cluethulhu', setupFor(SEVEN), 21);
+    const id = (made as { id: string }).id;
+    const g = (await ActiveGame.open(id))!;
+    for (let i = 0; i < 2 * CHECKPOINT_EVERY + 5; i++) {
+      let done = false;
+      for (let attempt = 0; attempt < 4 && !done; attempt++) done = await g.answer(g.view.step ? simplest(g.view.step.answer, attempt) : { kind: 'none' });
+      expect(done).toBe(true);
+      if (i % 9 === 8) expect(await g.undo()).toBe(true);
+    }
+    expect((await s.getGame(id))!.checkpoints).toEqual([CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY]);
+    const before = await dump(s);
+    const file = await exportGames(s);
+    await s.deleteGame(id);
+    expect(await importFile(s, blob(file.text))).toEqual({ ok: true, value: [id] });
+    // The same records; a snapshot's keys may come in another order from the replay.
+    expect(JSON.parse(await dump(s))).toEqual(JSON.parse(before));
+    const again = (await ActiveGame.open(id))!;
+    expect(again.view).toEqual(g.view);
+    expect(await again.undo()).toBe(true);
+    const stored = (await s.getGame(id))!;
+    const log = stored.events.map((e) => e.event);
+    expect(again.view).toEqual(cluethulhu.view(replay(cluethulhu, stored.game.input as never, log)));
+  });
+
+  it('reads a version 1 file, whose log entries each carried a snapshot', async () => {
+    const s = await storage();
+    const { playing, over } = await playGames(s);
+    const before = await dump(s);
+    const file = JSON.parse((await exportGames(s)).text);
+    file.version = 1;
+    for (const { game, events } of file.games) for (const e of events) e.snapshot = game.snapshot;
+    await s.deleteGame(playing);
+    await s.deleteGame(over);
+    expect(await importFile(s, blob(JSON.stringify(file)))).toEqual({ ok: true, value: [over, playing] });
+    expect(await dump(s)).toBe(before);
   });
 
   it('into another phone: an empty storage receives the same games', async () => {

@@ -21,17 +21,22 @@ afterEach(() => {
 function item(id: string, n: number, over: Parameters<typeof gameRecord>[1] = {}): ImportItem {
   let game = gameRecord(id, over);
   const events = [];
+  const checkpoints = [];
   for (let i = 0; i < n; i++) {
     const next = nextEntry(game);
     game = next.game;
     events.push(next.event);
+    if (next.checkpoint) checkpoints.push(next.checkpoint);
   }
-  return { game, events };
+  return { game, events, checkpoints };
 }
+
+/** What `getGame` gives back for an item. */
+const stored = (it: ImportItem) => ({ game: it.game, events: it.events, checkpoints: it.checkpoints.map((c) => c.seq) });
 
 async function store(s: Storage, it: ImportItem): Promise<void> {
   await s.createGame({ ...it.game, seq: 0 });
-  for (const e of it.events) await s.appendEvent({ ...it.game, seq: e.seq }, e);
+  for (const e of it.events) await s.appendEvent({ ...it.game, seq: e.seq }, e, it.checkpoints.find((c) => c.seq === e.seq));
 }
 
 async function everything(s: Storage) {
@@ -48,8 +53,8 @@ describe.each([
     const a = item('a', 3);
     const b = item('b', 0);
     await s.importGames([a, b], 'add');
-    expect(await s.getGame('a')).toEqual(a);
-    expect(await s.getGame('b')).toEqual(b);
+    expect(await s.getGame('a')).toEqual(stored(a));
+    expect(await s.getGame('b')).toEqual(stored(b));
   });
 
   it('refuses, writing nothing, when an id is taken in add mode', async () => {
@@ -64,12 +69,13 @@ describe.each([
     expect(await s.getGame('new')).toBeNull();
   });
 
-  it('replaces a stored game and its old log in replace mode', async () => {
+  it('replaces a stored game, its old log and its checkpoints in replace mode', async () => {
     const s = await make();
-    await store(s, item('a', 5));
+    await store(s, item('a', 20));
+    expect((await s.getGame('a'))?.checkpoints).toEqual([16]);
     const shorter = item('a', 2, { updatedAt: 9 });
     await s.importGames([shorter], 'replace');
-    expect(await s.getGame('a')).toEqual(shorter);
+    expect(await s.getGame('a')).toEqual(stored(shorter));
   });
 
   it('refuses a log that does not belong to its game or has a gap, writing nothing', async () => {
@@ -79,7 +85,11 @@ describe.each([
     gap.game.seq = 2;
     const foreign = item('f', 1);
     foreign.events[0].gameId = 'other';
-    for (const bad of [[item('ok', 1), gap], [foreign], [item('twin', 1), item('twin', 2)]]) {
+    const strayCheckpoint = item('c', 16);
+    strayCheckpoint.checkpoints[0].gameId = 'other';
+    const checkpointAhead = item('d', 3);
+    checkpointAhead.checkpoints.push({ gameId: 'd', seq: 4, snapshot: {}, machineVersion: 1 });
+    for (const bad of [[item('ok', 1), gap], [foreign], [item('twin', 1), item('twin', 2)], [strayCheckpoint], [checkpointAhead]]) {
       await expect(s.importGames(bad, 'add')).rejects.toBeInstanceOf(StorageError);
       expect(await s.listGames()).toEqual([]);
     }

@@ -1,4 +1,4 @@
-import type { EventRecord, GameRecord } from '$lib/db';
+import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord } from '$lib/db';
 
 export function gameRecord(id: string, over: Partial<GameRecord> = {}): GameRecord {
   return {
@@ -16,12 +16,30 @@ export function gameRecord(id: string, over: Partial<GameRecord> = {}): GameReco
   };
 }
 
-/** The game after one more entry, and that entry. */
-export function nextEntry(game: GameRecord, at = game.updatedAt + 1): { game: GameRecord; event: EventRecord } {
+/** The game after one more entry, that entry, and its checkpoint when the entry gets one. */
+export function nextEntry(
+  game: GameRecord,
+  at = game.updatedAt + 1
+): { game: GameRecord; event: EventRecord; checkpoint: CheckpointRecord | undefined } {
   const seq = game.seq + 1;
   const snapshot = { value: `step${seq}`, context: { n: seq } };
   return {
     game: { ...game, seq, updatedAt: at, snapshot },
-    event: { gameId: game.id, seq, at, event: { type: 'step.answer', answer: { kind: 'none' } }, snapshot, machineVersion: 1 }
+    event: { gameId: game.id, seq, at, event: { type: 'step.answer', answer: { kind: 'none' } }, machineVersion: 1 },
+    checkpoint: isCheckpoint(seq) ? { gameId: game.id, seq, snapshot, machineVersion: 1 } : undefined
   };
+}
+
+/** A game of `entries` entries, its log and its checkpoints, as built by `nextEntry`. */
+export function playedRecord(id: string, entries: number): { game: GameRecord; events: EventRecord[]; checkpoints: CheckpointRecord[] } {
+  let game = gameRecord(id);
+  const events: EventRecord[] = [];
+  const checkpoints: CheckpointRecord[] = [];
+  for (let i = 0; i < entries; i++) {
+    const n = nextEntry(game);
+    events.push(n.event);
+    if (n.checkpoint) checkpoints.push(n.checkpoint);
+    game = n.game;
+  }
+  return { game, events, checkpoints };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, openDexieStorage, StorageError, type DexieStorage, type Storage } from '$lib/db';
-import { gameRecord, nextEntry } from './fixtures';
+import { CHECKPOINT_EVERY } from '$lib/db';
+import { gameRecord, nextEntry, playedRecord } from './fixtures';
 
 let dbCount = 0;
 const opened: DexieStorage[] = [];
@@ -34,7 +35,7 @@ describe.each([
     await s.createGame(g);
     const one = nextEntry(g);
     await s.appendEvent(one.game, one.event);
-    expect(await s.getGame('g1')).toEqual({ game: one.game, events: [one.event] });
+    expect(await s.getGame('g1')).toEqual({ game: one.game, events: [one.event], checkpoints: [] });
     await s.deleteGame('g1');
     expect(await s.getGame('g1')).toBeNull();
     expect(await s.listGames()).toEqual([]);
@@ -99,7 +100,7 @@ describe.each([
     expect(skipped.text).toEqual({ key: 'common:storage.conflict' });
     await s.appendEvent(one.game, one.event);
     expect((await rejection(s.appendEvent(one.game, one.event))).kind).toBe('conflict');
-    expect(await s.getGame('g')).toEqual({ game: one.game, events: [one.event] });
+    expect(await s.getGame('g')).toEqual({ game: one.game, events: [one.event], checkpoints: [] });
   });
 
   it('refuses an entry for a game that does not exist', async () => {
@@ -126,29 +127,92 @@ describe.each([
     const read = await s.getGame('g');
     read!.game.snapshot.value = 'tampered';
     (await s.listGames())[0].seq = 99;
-    expect(await s.getGame('g')).toEqual({ game: gameRecord('g'), events: [] });
+    expect(await s.getGame('g')).toEqual({ game: gameRecord('g'), events: [], checkpoints: [] });
+  });
+
+  // Checkpoints: the snapshot after every CHECKPOINT_EVERY-th entry, kept apart from the log.
+  /** Store `p` entry by entry, as the game screen does. */
+  async function storeByEntry(s: Storage, p: ReturnType<typeof playedRecord>): Promise<void> {
+    let g = gameRecord(p.game.id);
+    await s.createGame(g);
+    for (const e of p.events) {
+      const n = nextEntry(g);
+      expect(n.event).toEqual(e);
+      await s.appendEvent(n.game, n.event, n.checkpoint);
+      g = n.game;
+    }
+  }
+
+  it('keeps a checkpoint with every so many entries, apart from the log, and gives one back by its number', async () => {
+    const s = await make();
+    const p = playedRecord('g', 2 * CHECKPOINT_EVERY + 3);
+    await storeByEntry(s, p);
+    const got = await s.getGame('g');
+    expect(got?.checkpoints).toEqual([CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY]);
+    expect(got?.events).toHaveLength(2 * CHECKPOINT_EVERY + 3);
+    // The log rows are small: no snapshot in them.
+    expect(got?.events.every((e) => !('snapshot' in e))).toBe(true);
+    expect(await s.getCheckpoint('g', CHECKPOINT_EVERY)).toEqual(p.checkpoints[0]);
+    expect(await s.getCheckpoint('g', CHECKPOINT_EVERY + 1)).toBeNull();
+    expect(await s.getCheckpoint('other', CHECKPOINT_EVERY)).toBeNull();
+  });
+
+  it('refuses a checkpoint that is not the one after the entry, writing nothing', async () => {
+    const s = await make();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    const one = nextEntry(g);
+    const wrong = { gameId: 'g', seq: 2, snapshot: one.game.snapshot, machineVersion: 1 };
+    expect((await rejection(s.appendEvent(one.game, one.event, wrong))).kind).toBe('conflict');
+    expect((await rejection(s.appendEvent(one.game, one.event, { ...wrong, seq: 1, gameId: 'h' }))).kind).toBe('conflict');
+    expect(await s.getGame('g')).toEqual({ game: g, events: [], checkpoints: [] });
+    expect(await s.getCheckpoint('g', 2)).toBeNull();
+  });
+
+  it('deletes a game’s checkpoints with it, and only its own', async () => {
+    const s = await make();
+    await storeByEntry(s, playedRecord('a', CHECKPOINT_EVERY));
+    await storeByEntry(s, playedRecord('b', CHECKPOINT_EVERY));
+    await s.deleteGame('a');
+    expect(await s.getCheckpoint('a', CHECKPOINT_EVERY)).toBeNull();
+    expect(await s.getCheckpoint('b', CHECKPOINT_EVERY)).not.toBeNull();
+  });
+
+  it('imports checkpoints with their game, and replaces them with it', async () => {
+    const s = await make();
+    const long = playedRecord('g', CHECKPOINT_EVERY * 2);
+    await s.importGames([long], 'add');
+    expect((await s.getGame('g'))?.checkpoints).toEqual([CHECKPOINT_EVERY, CHECKPOINT_EVERY * 2]);
+    const short = playedRecord('g', CHECKPOINT_EVERY + 1);
+    await s.importGames([short], 'replace');
+    expect(await s.getGame('g')).toEqual({ game: short.game, events: short.events, checkpoints: [CHECKPOINT_EVERY] });
+    expect(await s.getCheckpoint('g', CHECKPOINT_EVERY * 2)).toBeNull();
+  });
+
+  it('saving back keeps the stored checkpoints up to where the game went on in memory, and adds the new ones', async () => {
+    const s = await make();
+    const base = playedRecord('g', CHECKPOINT_EVERY + 2);
+    await storeByEntry(s, base);
+    const later = playedRecord('g', CHECKPOINT_EVERY * 2 + 1);
+    // The memory copy holds only the checkpoints made after it started.
+    await s.saveGame(later.game, later.events, later.checkpoints.slice(1), base.game.seq);
+    expect(await s.getGame('g')).toEqual(asStored(later));
+    expect(await s.getCheckpoint('g', CHECKPOINT_EVERY)).toEqual(later.checkpoints[0]);
   });
 
   // saveGame: a game played on in memory is written back.
-  function played(entries: number) {
-    let g = gameRecord('g');
-    const events = [];
-    for (let i = 0; i < entries; i++) {
-      const n = nextEntry(g);
-      events.push(n.event);
-      g = n.game;
-    }
-    return { game: g, events };
-  }
+  const played = (entries: number) => playedRecord('g', entries);
+  /** What getGame gives back for a game built by `played`. */
+  const asStored = (p: ReturnType<typeof played>) => ({ game: p.game, events: p.events, checkpoints: p.checkpoints.map((c) => c.seq) });
 
   it('saves a whole game back over the copy it went on from, in one go', async () => {
     const s = await make();
     const base = played(2);
     await s.createGame(gameRecord('g'));
-    for (const e of base.events) await s.appendEvent({ ...base.game, seq: e.seq, snapshot: e.snapshot, updatedAt: e.at }, e);
+    for (const e of base.events) await s.appendEvent({ ...base.game, seq: e.seq, snapshot: { value: `step${e.seq}`, context: { n: e.seq } }, updatedAt: e.at }, e);
     const later = played(5);
-    await s.saveGame(later.game, later.events, 2);
-    expect(await s.getGame('g')).toEqual(later);
+    await s.saveGame(later.game, later.events, [], 2);
+    expect(await s.getGame('g')).toEqual(asStored(later));
     // Appending goes on from there.
     const six = nextEntry(later.game);
     await s.appendEvent(six.game, six.event);
@@ -158,42 +222,43 @@ describe.each([
   it('writes a game back whole when the stored copy is gone, or never was', async () => {
     const s = await make();
     const later = played(3);
-    await s.saveGame(later.game, later.events, null);
-    expect(await s.getGame('g')).toEqual(later);
+    await s.saveGame(later.game, later.events, [], null);
+    expect(await s.getGame('g')).toEqual(asStored(later));
     await s.deleteGame('g');
-    await s.saveGame(later.game, later.events, 1);
-    expect(await s.getGame('g')).toEqual(later);
+    await s.saveGame(later.game, later.events, [], 1);
+    expect(await s.getGame('g')).toEqual(asStored(later));
   });
 
   it('refuses to save back over a stored copy that moved on, writing nothing', async () => {
     const s = await make();
     const stored = played(3);
-    await s.saveGame(stored.game, stored.events, null);
+    await s.saveGame(stored.game, stored.events, [], null);
     const mine = played(4);
-    expect((await rejection(s.saveGame(mine.game, mine.events, 2))).kind).toBe('conflict');
-    expect((await rejection(s.saveGame(mine.game, mine.events, null))).kind).toBe('conflict');
-    expect(await s.getGame('g')).toEqual(stored);
+    expect((await rejection(s.saveGame(mine.game, mine.events, [], 2))).kind).toBe('conflict');
+    expect((await rejection(s.saveGame(mine.game, mine.events, [], null))).kind).toBe('conflict');
+    expect(await s.getGame('g')).toEqual(asStored(stored));
   });
 
   it('refuses to save a log with a gap, writing nothing', async () => {
     const s = await make();
     const mine = played(3);
     const gap = [mine.events[0], mine.events[2]];
-    expect((await rejection(s.saveGame({ ...mine.game, seq: 2 }, gap, null))).kind).toBe('unknown');
+    expect((await rejection(s.saveGame({ ...mine.game, seq: 2 }, gap, [], null))).kind).toBe('unknown');
     expect(await s.getGame('g')).toBeNull();
   });
 });
 
 describe('IndexedDB storage', () => {
-  it('declares schema version 1 with the documented tables and indexes', async () => {
+  it('declares schema version 2 with the documented tables and indexes', async () => {
     const { db } = await dexie();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     const schema = Object.fromEntries(
       db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')])
     );
     expect(schema).toEqual({
       games: 'id, gameId, status, updatedAt',
       events: '[gameId+seq], gameId',
+      checkpoints: '[gameId+seq], gameId',
       settings: 'key'
     });
   });
@@ -208,7 +273,7 @@ describe('IndexedDB storage', () => {
     first.db.close();
     const second = await openDexieStorage({ name });
     opened.push(second);
-    expect(await second.getGame('g')).toEqual({ game: n.game, events: [n.event] });
+    expect(await second.getGame('g')).toEqual({ game: n.game, events: [n.event], checkpoints: [] });
   });
 
   it('writes neither the entry nor the game when writing the game fails', async () => {
@@ -219,7 +284,7 @@ describe('IndexedDB storage', () => {
     vi.spyOn(s.db.games, 'put').mockRejectedValueOnce(new Error('disk on fire'));
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('unknown');
-    expect(await s.getGame('g')).toEqual({ game: g, events: [] });
+    expect(await s.getGame('g')).toEqual({ game: g, events: [], checkpoints: [] });
   });
 
   it('reports a full disk as quota, with the text to show', async () => {
@@ -233,7 +298,7 @@ describe('IndexedDB storage', () => {
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('quota');
     expect(err.text).toEqual({ key: 'common:storage.quotaFull' });
-    expect(await s.getGame('g')).toEqual({ game: g, events: [] });
+    expect(await s.getGame('g')).toEqual({ game: g, events: [], checkpoints: [] });
   });
 
   it('saves nothing back when the disk is full midway', async () => {
@@ -243,7 +308,7 @@ describe('IndexedDB storage', () => {
     const one = nextEntry(g);
     const two = nextEntry(one.game);
     vi.spyOn(s.db.games, 'put').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-    expect((await rejection(s.saveGame(two.game, [one.event, two.event], 0))).kind).toBe('quota');
-    expect(await s.getGame('g')).toEqual({ game: g, events: [] });
+    expect((await rejection(s.saveGame(two.game, [one.event, two.event], [], 0))).kind).toBe('quota');
+    expect(await s.getGame('g')).toEqual({ game: g, events: [], checkpoints: [] });
   });
 });

@@ -6,7 +6,7 @@
  * stored; a finished game can be taken back a step).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LanternDB, openDexieStorage, type DexieStorage } from '$lib/db';
+import { isCheckpoint, LanternDB, openDexieStorage, type DexieStorage } from '$lib/db';
 import { persist, replay } from '$lib/engine/session';
 import { loadGame } from '$lib/games';
 import { ActiveGame, provideStorage } from '$lib/stores';
@@ -77,6 +77,39 @@ describe.each(dumps)('a database left by schema version $version', ({ dump }) =>
         expect(moved, `game ${id} takes its next move`).toBe(true);
       }
       expect((await storage.getGame(id))?.game.seq).toBe(seq + 1);
+    }
+  });
+});
+
+describe('version 1 to 2: log entries lose their snapshots, every so many are kept as checkpoints', () => {
+  const v1 = dumps.find((d) => d.version === 1)!.dump;
+  const events = v1.rows.events as { gameId: string; seq: number; snapshot: unknown; machineVersion: number }[];
+
+  it('keeps the snapshot of every checkpoint entry as its checkpoint, and drops the rest', async () => {
+    const kept = events.filter((e) => isCheckpoint(e.seq));
+    expect(kept.length).toBeGreaterThan(0);
+    const storage = await openOld(v1);
+    for (const e of kept) {
+      expect(await storage.getCheckpoint(e.gameId, e.seq)).toEqual({ gameId: e.gameId, seq: e.seq, snapshot: e.snapshot, machineVersion: e.machineVersion });
+    }
+    for (const g of v1.rows.games as { id: string }[]) {
+      const found = (await storage.getGame(g.id))!;
+      expect(found.checkpoints).toEqual(kept.filter((e) => e.gameId === g.id).map((e) => e.seq));
+      expect(found.events.every((e) => !('snapshot' in e))).toBe(true);
+    }
+  });
+
+  it('takes a move back from the upgraded checkpoint', async () => {
+    const storage = await openOld(v1);
+    provideStorage(storage);
+    const checkpoint = events.find((e) => isCheckpoint(e.seq))!;
+    const game = (await ActiveGame.open(checkpoint.gameId))!;
+    const def = await loadGame(game.record.gameId);
+    // Undo until the game is back before the checkpoint: each lands where a replay lands.
+    while (game.canUndo && (await storage.getGame(game.id))!.events.length < checkpoint.seq + 12) {
+      expect(await game.undo()).toBe(true);
+      const log = (await storage.getGame(game.id))!.events.map((e) => e.event);
+      expect(game.view).toEqual(def.view(replay(def, game.record.input as never, log)));
     }
   });
 });

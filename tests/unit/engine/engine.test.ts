@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chance, nextInt, seedRng, shuffle } from '../../../src/lib/engine/rng';
-import { checkAnswer, effectiveEvents } from '../../../src/lib/engine/session';
+import { checkAnswer, effectiveEvents, restorePlan, type LoggedEvent } from '../../../src/lib/engine/session';
 import { HeadlessGame } from '../../../src/lib/engine/headless';
 import { cluethulhu } from '../../../src/lib/games/cluethulhu';
 
@@ -56,6 +56,47 @@ describe('answers and the log', () => {
     const yes = { type: 'step.answer', answer: { kind: 'yesno', value: true } } as const;
     expect(effectiveEvents([next, yes, { type: 'undo' }, next, { type: 'undo' }, { type: 'undo' }])).toEqual([]);
     expect(effectiveEvents([next, yes, { type: 'undo' }, yes])).toEqual([next, yes]);
+  });
+});
+
+describe('where an undo starts from (restorePlan)', () => {
+  /** A log of moves m1, m2… and undos, written as a string: 'aab-' is a, a, b, undo. */
+  const log = (text: string): LoggedEvent[] =>
+    [...text].map((c, i) => (c === '-' ? { type: 'undo' } : { type: 'step.answer', answer: { kind: 'yesno', value: i % 2 === 0 } }));
+  const positions = (l: LoggedEvent[], moves: LoggedEvent[]) => moves.map((m) => l.indexOf(m) + 1);
+
+  it('starts from the nearest snapshot whose moves are all still in effect, and applies the rest', () => {
+    const l = log('mmmmmm');
+    expect(restorePlan(l, [2, 4])).toEqual({ from: 4, moves: [l[4], l[5]] });
+    expect(restorePlan(l, [6])).toEqual({ from: 6, moves: [] });
+  });
+
+  it('applies the moves still in effect, in order, when there is no snapshot', () => {
+    const l = log('mmm-mm--m');
+    const plan = restorePlan(l, []);
+    expect(plan.from).toBe(0);
+    expect(plan.moves).toEqual(effectiveEvents(l));
+    expect(positions(l, plan.moves)).toEqual([1, 2, 9]);
+  });
+
+  it('passes over a snapshot holding a move that was taken back since', () => {
+    // Entry 4 is a move undone by entry 5: the snapshot after it is not the game any more.
+    const l = log('mmmm-m');
+    expect(restorePlan(l, [4])).toEqual({ from: 0, moves: effectiveEvents(l) });
+    expect(restorePlan(l, [3, 4])).toEqual({ from: 3, moves: [l[5]] });
+    // After the undo the game is again what it was after entry 3: entry 5's snapshot serves.
+    expect(restorePlan(l, [3, 5])).toEqual({ from: 5, moves: [l[5]] });
+  });
+
+  it('goes back past several snapshots when undos take the game back that far', () => {
+    const l = log('mmmmmmmm------');
+    expect(restorePlan(l, [2, 4, 6, 8])).toEqual({ from: 2, moves: [] });
+    expect(restorePlan(l, [4, 6, 8])).toEqual({ from: 0, moves: [l[0], l[1]] });
+  });
+
+  it('ignores positions outside the log', () => {
+    const l = log('mm');
+    expect(restorePlan(l, [0, 3, -1, 1.5])).toEqual({ from: 0, moves: [l[0], l[1]] });
   });
 });
 

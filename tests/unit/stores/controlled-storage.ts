@@ -1,11 +1,11 @@
-import { MemoryStorage, type EventRecord, type GameRecord, type Storage, type StorageError } from '$lib/db';
+import { MemoryStorage, type CheckpointRecord, type EventRecord, type GameRecord, type Storage, type StorageError, type StoredGame } from '$lib/db';
 
 /** A memory storage whose game writes a test can hold back or make fail (as a full disk would). */
 export class ControlledStorage implements Storage {
   readonly kind = 'memory' as const;
   readonly inner = new MemoryStorage();
   /** Called on every read of a game, to stand in for data written by an older version. */
-  onRead: ((found: { game: GameRecord; events: EventRecord[] }) => void) | null = null;
+  onRead: ((found: StoredGame) => void) | null = null;
   fail: StorageError | null = null;
   appendCalls = 0;
   saveCalls = 0;
@@ -21,11 +21,11 @@ export class ControlledStorage implements Storage {
     };
   }
 
-  async appendEvent(game: GameRecord, event: EventRecord): Promise<void> {
+  async appendEvent(game: GameRecord, event: EventRecord, checkpoint?: CheckpointRecord): Promise<void> {
     this.appendCalls++;
     if (this.#gate) await this.#gate;
     if (this.fail) throw this.fail;
-    return this.inner.appendEvent(game, event);
+    return this.inner.appendEvent(game, event, checkpoint);
   }
 
   async getGame(id: string) {
@@ -34,16 +34,17 @@ export class ControlledStorage implements Storage {
     return found;
   }
 
+  getCheckpoint = (id: string, seq: number) => this.inner.getCheckpoint(id, seq);
   listGames = () => this.inner.listGames();
   async createGame(g: GameRecord): Promise<void> {
     if (this.fail) throw this.fail;
     return this.inner.createGame(g);
   }
 
-  async saveGame(game: GameRecord, events: readonly EventRecord[], since: number | null): Promise<void> {
+  async saveGame(game: GameRecord, events: readonly EventRecord[], checkpoints: readonly CheckpointRecord[], since: number | null): Promise<void> {
     this.saveCalls++;
     if (this.fail) throw this.fail;
-    return this.inner.saveGame(game, events, since);
+    return this.inner.saveGame(game, events, checkpoints, since);
   }
 
   deleteGame = (id: string) => this.inner.deleteGame(id);

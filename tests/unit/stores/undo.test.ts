@@ -1,11 +1,11 @@
 /**
  * Undo in a long game: it returns to exactly the game a replay of the log gives, through any
- * mix of moves and undos, by restoring the snapshot stored with the entry before the move taken
- * back (one restore, not a replay of the whole log); and it replays instead when that snapshot
- * was written by another machine version.
+ * mix of moves and undos, by restoring the nearest stored checkpoint whose moves are all still
+ * in effect and applying the few moves after it (not a replay of the whole log); and it
+ * replays instead when that checkpoint was written by another machine version.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MemoryStorage } from '$lib/db';
+import { CHECKPOINT_EVERY, MemoryStorage } from '$lib/db';
 import type { GameInput } from '$lib/engine/game';
 import { replay, type LoggedEvent } from '$lib/engine/session';
 import type { Answer, AnswerSpec } from '$lib/engine/types';
@@ -51,7 +51,8 @@ async function replayed(game: ActiveGame) {
 describe('undo', () => {
   it('lands exactly where a replay of the log lands, through moves and undos in any order', async () => {
     const game = await newGame();
-    // 60 moves with an undo after every seventh, then undos in a row, an answer, and more undos.
+    // 60 moves with an undo after every seventh, then undos in a row back past two checkpoints,
+    // an answer, and more undos.
     for (let i = 1; i <= 60; i++) {
       expect(await game.answer(simplest(game.view.step?.answer))).toBe(true);
       if (i % 7 === 0) {
@@ -59,7 +60,7 @@ describe('undo', () => {
         expect(game.view).toEqual(await replayed(game));
       }
     }
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < CHECKPOINT_EVERY + 4; i++) {
       expect(await game.undo()).toBe(true);
       expect(game.view).toEqual(await replayed(game));
     }
@@ -70,35 +71,38 @@ describe('undo', () => {
     }
     // And a reopened game undoes the same way.
     const reopened = (await ActiveGame.open(game.id))!;
-    expect(await reopened.undo()).toBe(true);
-    expect(reopened.view).toEqual(await replayed(reopened));
+    for (let i = 0; i < 3; i++) {
+      expect(await reopened.undo()).toBe(true);
+      expect(reopened.view).toEqual(await replayed(reopened));
+    }
   });
 
-  /** A game of 12 moves and an undo, whose last entry's snapshot carries a mark (and `version`). */
+  /**
+   * A game of CHECKPOINT_EVERY + 4 moves whose stored checkpoint (after entry CHECKPOINT_EVERY)
+   * carries a mark and `version`, reopened, with its last move undone.
+   */
   async function markedGame(version: number): Promise<ActiveGame> {
     const game = await newGame();
-    for (let i = 0; i < 12; i++) expect(await game.answer(simplest(game.view.step?.answer))).toBe(true);
-    expect(await game.undo()).toBe(true);
-    // The move played next is taken back to the snapshot stored with this last entry.
+    for (let i = 0; i < CHECKPOINT_EVERY + 4; i++) expect(await game.answer(simplest(game.view.step?.answer))).toBe(true);
     const stored = (await storage.getGame(game.id))!;
-    const last = stored.events.at(-1)!;
-    const marked = structuredClone(last.snapshot) as { context: { players: { name: string }[] } };
-    marked.context.players[0].name = 'Read from the stored snapshot';
-    stored.events[stored.events.length - 1] = { ...last, snapshot: marked, machineVersion: version };
-    await storage.importGames([stored], 'replace');
+    expect(stored.checkpoints).toEqual([CHECKPOINT_EVERY]);
+    const checkpoint = (await storage.getCheckpoint(game.id, CHECKPOINT_EVERY))!;
+    const marked = structuredClone(checkpoint.snapshot) as { context: { players: { name: string }[] } };
+    marked.context.players[0].name = 'Read from the stored checkpoint';
+    await storage.importGames([{ game: stored.game, events: stored.events, checkpoints: [{ ...checkpoint, snapshot: marked, machineVersion: version }] }], 'replace');
     const reopened = (await ActiveGame.open(game.id))!;
     expect(reopened.view.players[0].name).toBe('Ania');
-    expect(await reopened.answer(simplest(reopened.view.step?.answer))).toBe(true);
+    // Back to the game after entry CHECKPOINT_EVERY + 3: the checkpoint and three moves on it.
     expect(await reopened.undo()).toBe(true);
     return reopened;
   }
 
-  it('takes the game back to the snapshot stored before the move, without replaying the log', async () => {
+  it('takes the game back from the nearest checkpoint, without replaying the log', async () => {
     const game = await markedGame(cluethulhu.machineVersion);
-    expect(game.view.players[0].name).toBe('Read from the stored snapshot');
+    expect(game.view.players[0].name).toBe('Read from the stored checkpoint');
   });
 
-  it('replays the log instead when that snapshot was written by another machine version', async () => {
+  it('replays the log instead when that checkpoint was written by another machine version', async () => {
     const game = await markedGame(cluethulhu.machineVersion - 1);
     expect(game.view.players[0].name).toBe('Ania');
     expect(game.view).toEqual(await replayed(game));
