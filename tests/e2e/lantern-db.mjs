@@ -84,3 +84,39 @@ export async function assertWholeGame(stored, where = '') {
   }
   assert.deepEqual(game.snapshot, persist(def, snapshot), `${where}: the game's snapshot is the replay of its whole log`);
 }
+
+/**
+ * Everything the page's origin keeps in IndexedDB, read raw: every database (name and version),
+ * and in each every store with its key path, its indexes, its keys and its values. Two dumps
+ * whose JSON is equal hold the same data, byte for byte.
+ * @returns {Promise<Record<string, { version: number, stores: Record<string, { keyPath: any, indexes: string[], keys: any[], values: any[] }> }>>}
+ */
+export function dumpIndexedDB(page) {
+  return page.evaluate(async () => {
+    /** @type {(request: IDBRequest | IDBTransaction, done: string) => Promise<any>} */
+    const settle = (request, done) =>
+      new Promise((resolve, reject) => {
+        request.addEventListener(done, () => resolve('result' in request ? request.result : undefined));
+        request.addEventListener('error', () => reject(request.error));
+      });
+    const out = {};
+    const names = (await indexedDB.databases()).map((d) => d.name).sort();
+    for (const name of names) {
+      const db = await settle(indexedDB.open(name), 'success');
+      const stores = {};
+      const storeNames = [...db.objectStoreNames];
+      if (storeNames.length) {
+        const tx = db.transaction(storeNames, 'readonly');
+        const reads = storeNames.map((s) => {
+          const store = tx.objectStore(s);
+          return [s, store.keyPath, [...store.indexNames], store.getAllKeys(), store.getAll()];
+        });
+        await settle(tx, 'complete');
+        for (const [s, keyPath, indexes, keys, values] of reads) stores[s] = { keyPath, indexes, keys: keys.result, values: values.result };
+      }
+      out[name] = { version: db.version, stores };
+      db.close();
+    }
+    return out;
+  });
+}
