@@ -1,6 +1,6 @@
 /**
  * Malformed and hostile backup files, each made from a good backup's text, with the message it
- * must be refused with: the `common:backup.errors.*` key and its parameters, the game and log
+ * must be refused with: the `backup:errors.*` key and its parameters, the game and log
  * entry it names, and the game's own explanation where it gives one. One list for both suites
  * that refuse them: the unit one (tests/unit/backup/hostile.test.ts, the import path against
  * fake-indexeddb) and the end-to-end one (tests/e2e/backup-hostile.test.mjs, the backup screen of
@@ -32,7 +32,7 @@ export interface HostileCase {
   name: string;
   /** The file's contents, made from the good backup's text (text is saved as UTF-8). */
   file: (good: string) => string | Uint8Array<ArrayBuffer>;
-  /** The message: `common:backup.errors.<key>`. */
+  /** The message: `backup:errors.<key>`. */
   key: string;
   /** Its parameters, some read from the good backup. */
   params?: Params | ((good: BackupShape) => Params);

@@ -34,8 +34,8 @@ const SEED = 11;
 
 const locale = async (language, ns) => JSON.parse(await readFile(new URL(`../../locales/${language}/${ns}.json`, import.meta.url), 'utf8'));
 const TEXTS = {
-  en: { common: await locale('en', 'common'), cluethulhu: await locale('en', 'cluethulhu') },
-  pl: { common: await locale('pl', 'common'), cluethulhu: await locale('pl', 'cluethulhu') }
+  en: { common: await locale('en', 'common'), backup: await locale('en', 'backup'), cluethulhu: await locale('en', 'cluethulhu') },
+  pl: { common: await locale('pl', 'common'), backup: await locale('pl', 'backup'), cluethulhu: await locale('pl', 'cluethulhu') }
 };
 
 /** `ns:path.to.key` in `language`, its plural form picked by `count`, its `{{params}}` filled. */
@@ -53,21 +53,21 @@ function text(language, key, params = {}) {
 
 /** The refusal a case must show for file `name`: its heading, then each paragraph. */
 function expectedRefusal(language, c, name, good) {
-  const lines = [text(language, 'common:backup.refusedTitle', { name })];
+  const lines = [text(language, 'backup:refusedTitle', { name })];
   if (c.game !== undefined) {
     const game =
       c.shownAs === null
-        ? text(language, 'common:backup.where.game', { index: c.game })
-        : text(language, 'common:backup.where.gameNamed', {
+        ? text(language, 'backup:where.game', { index: c.game })
+        : text(language, 'backup:where.gameNamed', {
             index: c.game,
             game: c.shownAs ?? text(language, 'common:games.cluethulhu.name'),
             players: `${NAMES.slice(0, 4).join(', ')}, …`
           });
-    lines.push(c.event === undefined ? game : `${game}, ${text(language, 'common:backup.where.entry', { event: c.event })}`);
+    lines.push(c.event === undefined ? game : `${game}, ${text(language, 'backup:where.entry', { event: c.event })}`);
   }
-  lines.push(text(language, `common:backup.errors.${c.key}`, paramsOf(c, good)));
+  lines.push(text(language, `backup:errors.${c.key}`, paramsOf(c, good)));
   if (c.detail) lines.push(text(language, c.detail, c.detailParams));
-  lines.push(text(language, 'common:backup.nothingChanged'));
+  lines.push(text(language, 'backup:nothingChanged'));
   return lines;
 }
 

@@ -56,7 +56,7 @@ export interface ProblemPlace {
 
 /** Why a file cannot be imported. Importing it changes nothing. */
 export interface BackupProblem {
-  /** `common:backup.errors.*` */
+  /** `backup:errors.*` */
   text: Text;
   where?: ProblemPlace;
   /** The game's or the engine's own explanation (a setup problem, a refused move). */
@@ -67,7 +67,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: BackupPr
 
 export const problem = (key: string, params?: Text['params'], where?: ProblemPlace, detail?: Text): { ok: false; problem: BackupProblem } => ({
   ok: false,
-  problem: { text: { key: `common:backup.errors.${key}`, params }, ...(where ? { where } : {}), ...(detail ? { detail } : {}) }
+  problem: { text: { key: `backup:errors.${key}`, params }, ...(where ? { where } : {}), ...(detail ? { detail } : {}) }
 });
 
 export function makeBackup(games: BackupGame[], exportedAt: Date): BackupFile {

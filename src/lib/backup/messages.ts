@@ -23,10 +23,10 @@ export function problemMessage(problem: BackupProblem, gameName: (gameId: string
     const players = w.players?.length ? shorten(w.players) : null;
     where.push(
       game && players
-        ? { key: 'common:backup.where.gameNamed', params: { index: w.index, game, players } }
-        : { key: 'common:backup.where.game', params: { index: w.index } }
+        ? { key: 'backup:where.gameNamed', params: { index: w.index, game, players } }
+        : { key: 'backup:where.game', params: { index: w.index } }
     );
-    if (w.event !== undefined) where.push({ key: 'common:backup.where.entry', params: { event: w.event } });
+    if (w.event !== undefined) where.push({ key: 'backup:where.entry', params: { event: w.event } });
   }
   return { where, what: problem.text, detail: problem.detail ?? null };
 }
