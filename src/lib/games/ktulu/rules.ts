@@ -432,11 +432,17 @@ export function dawnWins(ctx: Ctx): Ctx {
 
 // ---------------------------------------------------------------- the statue
 
+/** Whether the statue can be handed to the player now: by day anyone alive; at night only the awake. */
+const canBeHanded = (ctx: Ctx, id: PlayerId): boolean => ctx.phase.kind === 'day' || activeNow(ctx, id);
+
 /**
  * The statue passes to `to`. Lucky Luke's following and Kaszabara's possession act on it at
  * once: "Jeśli w ciągu doby ta osoba dostanie posążek Luke go automatycznie przejmuje", and
  * the possessed who "w ciągu doby dostanie posążek składa go w ofierze Kaszabarze". A planted
- * statue is the Silent Foot's secret: neither acts on it.
+ * statue is the Silent Foot's secret: neither acts on it. Neither acts while Lucky Luke or
+ * Kaszabara is out of action tonight (jailed, drinking, playing cards): such a player "nie
+ * budzi się tej nocy wcale … nie może też zostać jej przekazany", so the statue stays with the
+ * one who got it. The following or possession itself still runs its day and night.
  */
 export function moveStatue(ctx0: Ctx, to: PlayerId, opts: { planted?: boolean } = {}): Ctx {
   const before = statueFaction(ctx0);
@@ -445,10 +451,10 @@ export function moveStatue(ctx0: Ctx, to: PlayerId, opts: { planted?: boolean } 
   if (!opts.planted) {
     const luke = livingHolder(ctx, 'luckyLuke');
     const kaszabara = livingHolder(ctx, 'kaszabara');
-    if (spellActive(ctx, ctx.follow, '5') && ctx.follow.target === to && luke && luke.id !== to) {
+    if (spellActive(ctx, ctx.follow, '5') && ctx.follow.target === to && luke && luke.id !== to && canBeHanded(ctx, luke.id)) {
       target = luke.id;
       ctx = log(ctx, 'followTakes', { name: player(ctx, to).name, luke: luke.name }, true);
-    } else if (spellActive(ctx, ctx.possessed, '56') && ctx.possessed.target === to && kaszabara && kaszabara.id !== to) {
+    } else if (spellActive(ctx, ctx.possessed, '56') && ctx.possessed.target === to && kaszabara && kaszabara.id !== to && canBeHanded(ctx, kaszabara.id)) {
       target = kaszabara.id;
       ctx = log(ctx, 'sacrifice', { name: player(ctx, to).name, god: kaszabara.name }, true);
     }
