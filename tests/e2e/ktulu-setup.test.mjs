@@ -3,7 +3,8 @@
  * seating order, the suggested roster, the counter agreeing, and "Start game" landing on the
  * deal, in English and on a phone set to Polish. The setup page is axe-clean fresh, with a
  * faction open and a controversial role's warning showing, with a physical deal being
- * recorded, and with its list of problems.
+ * recorded, and with its list of problems. A bad name is refused with its message, as in every
+ * game.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -110,6 +111,29 @@ describe('setting up Ktulu', () => {
       await page.reload();
       await waitForGameScreen(page);
       assert.equal(await page.locator('main').getAttribute('data-stage'), 'dealing');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a name that shows nothing, or repeats another but for width and case, is refused with its message and its row outlined', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app, { locale: 'en-GB' });
+    try {
+      await page.goto(`${app.url}/new/ktulu`);
+      await page.getByLabel(ENGLISH.player(1), { exact: true }).waitFor();
+      // Full-width "ＡＮＩＡ" looks like "Ania" typed in capitals; a zero-width space shows nothing.
+      await typePlayers(page, ENGLISH, ['Ania', 'Bartek', '\u200b', 'Darek', 'ＡＮＩＡ', 'Filip']);
+      await page.getByRole('button', { name: ENGLISH.start, exact: true }).click();
+      const alert = page.getByRole('alert');
+      await alert.getByRole('heading', { name: ENGLISH.problems }).waitFor();
+      const problems = await alert.innerText();
+      assert.match(problems, /Player 3 has no name\./);
+      assert.match(problems, /Two players are called “ＡＮＩＡ”: give each a different name\./);
+      const outlined = [];
+      for (let i = 1; i <= 6; i++) if ((await page.getByLabel(ENGLISH.player(i), { exact: true }).getAttribute('aria-invalid')) === 'true') outlined.push(i);
+      assert.deepEqual(outlined, [1, 3, 5], 'the blank row and both rows of the repeated name');
+      assert.match(page.url(), /\/new\/ktulu$/, 'no game was started');
+      await assertAxeClean(page, 'setup, bad names refused');
     } finally {
       await context.close();
     }
