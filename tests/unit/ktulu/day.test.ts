@@ -3,7 +3,9 @@
  * run-offs, the hanging and the Mayor's pardon, and the cards of the dead read out.
  */
 import { describe, expect, it } from 'vitest';
-import { RejectedEvent } from '../../../src/lib/engine/session';
+import { readLoggedEvent } from '../../../src/lib/backup/validate';
+import { RejectedEvent, replay } from '../../../src/lib/engine/session';
+import { ktulu } from '../../../src/lib/games/ktulu';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
 import { candidates, fate, game, keys, marks, statue, type G } from './game';
 
@@ -320,6 +322,14 @@ describe('showing a card outside the pardon', () => {
     // The pardon is his again.
     g.pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
     expect(g.step.answer).toMatchObject({ kind: 'yesno', yes: { key: 'ktulu:answers.pardon' } });
+  });
+
+  it('is a move a backup carries: read back from the log and replayed to the same game', () => {
+    const g = council(AGENT);
+    show(g, 'Bartek');
+    const log = (JSON.parse(JSON.stringify(g.log)) as unknown[]).map(readLoggedEvent);
+    expect(log.at(-1)).toEqual({ type: 'keeper.override', override: { kind: 'reveal', player: g.id('Bartek') } });
+    expect(ktulu.view(replay(ktulu, g.input, log as NonNullable<(typeof log)[number]>[]))).toEqual(g.view);
   });
 
   it('is refused twice, for the dead, for a role that may not, and in a game without such a role', () => {
