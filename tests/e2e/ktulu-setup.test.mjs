@@ -3,12 +3,14 @@
  * seating order, the suggested roster, the counter agreeing, and "Start game" landing on the
  * deal, in English and on a phone set to Polish. The setup page is axe-clean fresh, with a
  * faction open and a controversial role's warning showing, with a physical deal being
- * recorded, and with its list of problems.
+ * recorded, and with its list of problems. A bad name is refused with its message, as in every
+ * game. A Mayor, dealt physically, shows his card on the first morning: the override records
+ * it, the log says so, and Undo takes it back.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { waitForGameScreen } from './keeper.mjs';
+import { answerStep, screenState, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
 
@@ -110,6 +112,85 @@ describe('setting up Ktulu', () => {
       await page.reload();
       await waitForGameScreen(page);
       assert.equal(await page.locator('main').getAttribute('data-stage'), 'dealing');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a name that shows nothing, or repeats another but for width and case, is refused with its message and its row outlined', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app, { locale: 'en-GB' });
+    try {
+      await page.goto(`${app.url}/new/ktulu`);
+      await page.getByLabel(ENGLISH.player(1), { exact: true }).waitFor();
+      // Full-width "ＡＮＩＡ" looks like "Ania" typed in capitals; a zero-width space shows nothing.
+      await typePlayers(page, ENGLISH, ['Ania', 'Bartek', '\u200b', 'Darek', 'ＡＮＩＡ', 'Filip']);
+      await page.getByRole('button', { name: ENGLISH.start, exact: true }).click();
+      const alert = page.getByRole('alert');
+      await alert.getByRole('heading', { name: ENGLISH.problems }).waitFor();
+      const problems = await alert.innerText();
+      assert.match(problems, /Player 3 has no name\./);
+      assert.match(problems, /Two players are called “ＡＮＩＡ”: give each a different name\./);
+      const outlined = [];
+      for (let i = 1; i <= 6; i++) if ((await page.getByLabel(ENGLISH.player(i), { exact: true }).getAttribute('aria-invalid')) === 'true') outlined.push(i);
+      assert.deepEqual(outlined, [1, 3, 5], 'the blank row and both rows of the repeated name');
+      assert.match(page.url(), /\/new\/ktulu$/, 'no game was started');
+      await assertAxeClean(page, 'setup, bad names refused');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the Mayor shows his card by day: recorded from the override, shown in the log, and undone', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app, { locale: 'en-GB' });
+    try {
+      // Six players, the suggested roster with the Mayor for the Harlot, a physical deal.
+      const deal = { Ania: 'sheriff', Bartek: 'mayor', Celina: 'banditLeader', Darek: 'badGunslinger', Ewa: 'shaman', Filip: 'chief' };
+      await page.goto(`${app.url}/new/ktulu`);
+      await page.getByLabel(ENGLISH.player(1), { exact: true }).waitFor();
+      await typePlayers(page, ENGLISH, Object.keys(deal));
+      await page.getByRole('button', { name: 'Suggest roles for 6 players', exact: true }).click();
+      await page.getByText('Roles 6 / players 6', { exact: true }).waitFor();
+      await page.getByRole('button', { name: ENGLISH.town }).click();
+      await page.getByLabel('Harlot', { exact: true }).uncheck();
+      await page.getByLabel('Mayor', { exact: true }).check();
+      await page.getByText('Roles 6 / players 6', { exact: true }).waitFor();
+      await page.getByLabel(ENGLISH.physical, { exact: true }).check();
+      await page.getByRole('button', { name: ENGLISH.showCards, exact: true }).click();
+      for (const [name, role] of Object.entries(deal)) await page.getByLabel(`Card held by ${name}`, { exact: true }).selectOption(role);
+      await page.getByRole('button', { name: ENGLISH.start, exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
+      await waitForGameScreen(page);
+
+      // Through the zero night to the first morning.
+      let state = await screenState(page);
+      for (let i = 0; i < 20 && state.phase !== 'Day 1'; i++) state = await answerStep(page);
+      assert.equal(state.phase, 'Day 1');
+
+      const override = async () => {
+        await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Record a card shown', exact: true }).click();
+      };
+      await override();
+      const bartek = page.getByRole('dialog').getByLabel('Bartek (Mayor)', { exact: true });
+      await bartek.waitFor();
+      assert.equal(await page.getByRole('dialog').getByRole('radio').count(), 1, 'only the Mayor may show his card');
+      await assertAxeClean(page, 'override, choosing who shows their card');
+      await tick(page, bartek);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByText('Record that Bartek (Mayor) shows their card to everyone?', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Yes, do it', exact: true }).click();
+      state = await waitForCommit(page, state.seq);
+
+      await page.getByRole('link', { name: 'Log', exact: true }).click();
+      await page.getByText('Bartek shows their card: Mayor.', { exact: true }).waitFor();
+      await page.goBack();
+      await waitForGameScreen(page);
+
+      // Undone like any move: the Mayor may show it again.
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
+      await waitForCommit(page, state.seq);
+      await override();
+      await page.getByRole('dialog').getByLabel('Bartek (Mayor)', { exact: true }).waitFor();
     } finally {
       await context.close();
     }

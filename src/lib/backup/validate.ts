@@ -293,6 +293,7 @@ function readOverride(v: unknown): Override | null {
   switch (v.kind) {
     case 'eliminate':
     case 'revive':
+    case 'reveal':
       return isId(v.player) ? { kind: v.kind, player: v.player } : null;
     case 'declareWinner':
       return typeof v.winner === 'string' && v.winner.length <= MAX_ID ? { kind: 'declareWinner', winner: v.winner } : null;

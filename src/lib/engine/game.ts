@@ -50,6 +50,11 @@ export interface GameView {
   log: LogLine[];
   /** Short moderator-facing facts about the game as a whole (e.g. "Ritual declared"). */
   facts: Text[];
+  /**
+   * Players who may show their card now, as their role allows, recorded with a `reveal`
+   * override; empty when nobody may at this moment. Absent in a game without such a role.
+   */
+  revealable?: PlayerId[];
 }
 
 /** A player during dealing: the seat being dealt and the whole deal's progress. */

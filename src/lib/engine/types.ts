@@ -96,11 +96,16 @@ export type GameEvent =
   | { type: 'step.answer'; answer: Answer }
   | { type: 'keeper.override'; override: Override };
 
-/** The moderator's ruling, outside the script: the book's "the Keeper's ruling is final". */
+/**
+ * The moderator's ruling, outside the script: the book's "the Keeper's ruling is final". Also
+ * what a player does outside the script that the moderator records: `reveal`, a player showing
+ * their card as their role allows (Ktulu's Mayor and Insurance Agent; see `GameView.revealable`).
+ */
 export type Override =
   | { kind: 'eliminate'; player: PlayerId }
   | { kind: 'revive'; player: PlayerId }
-  | { kind: 'declareWinner'; winner: string };
+  | { kind: 'declareWinner'; winner: string }
+  | { kind: 'reveal'; player: PlayerId };
 
 /** One line of a game's history, shown in the log screen. */
 export interface LogLine {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RejectedEvent } from '../../../src/lib/engine/session';
 import type { RoleId } from '../../../src/lib/games/cluethulhu';
 import { game, marks, quietNight, SEVEN, until } from './fixture';
 
@@ -217,6 +218,13 @@ describe('winning', () => {
     expect(g.view.outcome).toMatchObject({ winner: 'cult', reason: { key: 'cluethulhu:outcome.keeper' } });
     g.undo();
     expect(g.view.stage).toBe('play');
+    expect(g.at).toBe('night.highPriest');
+  });
+  it('no tablet is shown by choice: a reveal is refused and nothing is offered', () => {
+    // "NEVER show your tablet to another player … unless you are expressly allowed to do so by the rules."
+    const g = toNight();
+    expect(g.view.revealable).toBeUndefined();
+    expect(() => g.override({ kind: 'reveal', player: g.id('Ania') })).toThrow(RejectedEvent);
     expect(g.at).toBe('night.highPriest');
   });
 });

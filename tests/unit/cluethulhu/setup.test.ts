@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { band, roleMix, validateSetup, setupWarnings, type RoleId } from '../../../src/lib/games/cluethulhu';
-import { isBlankName, NAME_MAX, nameKey } from '../../../src/lib/games/cluethulhu/setup';
+import { isBlankName, NAME_MAX, nameKey } from '../../../src/lib/engine/names';
 import { setupFor } from './fixture';
 
 const keys = (roles: RoleId[], opts = {}) => validateSetup(setupFor(roles, opts)).map((p) => p.text.key.split('.').pop());

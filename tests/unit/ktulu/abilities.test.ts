@@ -76,6 +76,44 @@ describe('Lucky Luke', () => {
     at(g, 'night.2');
   });
 
+  /** Night 1: Lucky Luke (Ania) searches Celina, kills nobody and follows Ewa; on to the Sheriff's step 8. */
+  function lukeFollowsEwa(roles: RoleId[]): G {
+    const g = toNight1(roles, 'Darek');
+    g.next().pick('Celina').next();
+    at(g, 'night.4').pick();
+    at(g, 'night.5').pick('Ewa');
+    return g.next().next();
+  }
+
+  // "Może się zdarzyć, że jakaś osoba nie jest aktywna (została np. spita lub zamknięta w więzieniu),
+  // wtedy nie budzi się tej nocy wcale. Jeśli ma posążek, to nie może go przekazać, nie może też
+  // zostać jej przekazany." Lucky Luke asleep in jail cannot be handed the statue, by following either.
+  it('jailed, does not take the statue from the person he follows: they keep it', () => {
+    const g = lukeFollowsEwa(LUKE);
+    at(g, 'night.8').pick('Ania');
+    until(g, 'night.17').pick('Ewa');
+    expect(statue(g)).toBe('Ewa');
+    expect(g.view.log.some((l) => l.text.key === 'ktulu:log.followTakes')).toBe(false);
+    // The following still stands: he is only asleep tonight.
+    expect(marks(g, 'Ewa')).toContain('followed');
+  });
+
+  it('drinking with the Drunkard, does not take the statue from the person he follows either', () => {
+    const g = lukeFollowsEwa([...LUKE, 'drunkard']);
+    at(g, 'night.8').pick('Celina');
+    until(g, 'night.13').pick('Ania');
+    until(g, 'night.17').pick('Ewa');
+    expect(statue(g)).toBe('Ewa');
+    expect(g.view.log.some((l) => l.text.key === 'ktulu:log.followTakes')).toBe(false);
+  });
+
+  it('awake, takes the statue the bandits hand to the person he follows', () => {
+    const g = lukeFollowsEwa(LUKE);
+    at(g, 'night.8').pick('Celina');
+    until(g, 'night.17').pick('Ewa');
+    expect(statue(g)).toBe('Ania');
+  });
+
   it('kills once per game; the killed holder’s statue passes to him', () => {
     const g = toNight1(LUKE, 'Darek');
     g.next().pick('Celina').next();
@@ -381,6 +419,20 @@ describe('the Bungling Gods', () => {
     until(g, 'night.17').pick('Darek');
     expect(statue(g)).toBe('Gosia');
     expect(g.view.log.some((l) => l.text.key === 'ktulu:log.sacrifice')).toBe(true);
+  });
+  it('Kaszabara asleep in jail is not sacrificed the statue: the possessed keeps it', () => {
+    const g = toNight1(GODS, 'Celina', 18);
+    at(g, 'night.8').pick('Bartek');
+    until(g, 'night.24').pick('Bartek');
+    until(g, 'night.54').pick('Ewa').next();
+    at(g, 'night.55').pick();
+    at(g, 'night.56').pick('Darek').next();
+    until(g, 'day.morning');
+    quietDay(g.next());
+    at(g, 'night.8').pick('Gosia');
+    until(g, 'night.17').pick('Darek');
+    expect(statue(g)).toBe('Darek');
+    expect(g.view.log.some((l) => l.text.key === 'ktulu:log.sacrifice')).toBe(false);
   });
 });
 

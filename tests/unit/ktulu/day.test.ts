@@ -3,6 +3,9 @@
  * run-offs, the hanging and the Mayor's pardon, and the cards of the dead read out.
  */
 import { describe, expect, it } from 'vitest';
+import { readLoggedEvent } from '../../../src/lib/backup/validate';
+import { RejectedEvent, replay } from '../../../src/lib/engine/session';
+import { ktulu } from '../../../src/lib/games/ktulu';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
 import { candidates, fate, game, keys, marks, statue, type G } from './game';
 
@@ -263,5 +266,110 @@ describe('the hanging', () => {
     expect(g.step.answer.kind).toBe('none');
     g.next();
     expect(fate(g, 'Bartek')).toBe('hanged');
+  });
+});
+
+describe('showing a card outside the pardon', () => {
+  // "Burmistrz może w dowolnym momencie gry odkryć swoją kartę"; "W dowolnym momencie gry agent
+  // ubezpieczeniowy może ujawnić, że jest agentem ubezpieczeniowym (czyt. pokazać swoją kartę)".
+  /** DAY with Ewa the Insurance Agent instead of a Townsman. */
+  const AGENT: RoleId[] = DAY.map((r) => (r === 'townsman' ? 'insuranceAgent' : r));
+  const show = (g: G, name: string) => g.override({ kind: 'reveal', player: g.id(name) });
+  const revealable = (g: G) => (g.view.revealable ?? []).map((id) => g.name(id));
+  const refused = (g: G, name: string) => expect(() => show(g, name)).toThrow(RejectedEvent);
+  const logged = (g: G) => g.view.log.filter((l) => l.text.key === 'ktulu:log.reveal');
+
+  it('the Mayor shows his card by day: known to all, logged, spent, and he can no longer pardon', () => {
+    const g = council(AGENT);
+    expect(revealable(g)).toEqual(['Bartek', 'Ewa']);
+    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.mayReveal', params: { name: 'Bartek', role: 'mayor' } });
+    show(g, 'Bartek');
+    expect(g.at).toBe('day.discussion');
+    expect(g.view.players.find((p) => p.name === 'Bartek')!.marks).toContainEqual({ id: 'revealed', text: { key: 'ktulu:marks.revealed' }, secret: false });
+    expect(logged(g)).toEqual([{ phase: { kind: 'day', number: 1 }, text: { key: 'ktulu:log.reveal', params: { name: 'Bartek', role: 'mayor' } }, secret: false }]);
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 0, total: 1 } });
+    expect(revealable(g)).toEqual(['Ewa']);
+    expect(g.step.hints).not.toContainEqual(expect.objectContaining({ params: { name: 'Bartek', role: 'mayor' } }));
+    // His pardon is his card shown at the sentence: shown already, there is no pardon to offer.
+    g.pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
+    expect(g.at).toBe('day.sentence');
+    expect(g.step.answer.kind).toBe('none');
+    g.next();
+    expect(fate(g, 'Hubert')).toBe('hanged');
+  });
+
+  it('the Insurance Agent shows her card: known to all, and nothing else changes', () => {
+    const g = council(AGENT);
+    const before = g.view;
+    show(g, 'Ewa');
+    expect(marks(g, 'Ewa')).toContain('revealed');
+    expect(logged(g).map((l) => l.text.params)).toEqual([{ name: 'Ewa', role: 'insuranceAgent' }]);
+    expect(g.view.facts).toEqual(before.facts);
+    expect(g.view.step).toEqual(before.step && { ...before.step, hints: before.step.hints.filter((h) => h.params?.name !== 'Ewa') });
+    expect(statue(g)).toBe('Filip');
+    expect(revealable(g)).toEqual(['Bartek']);
+  });
+
+  it('is undone like any other move, and survives a reload', () => {
+    const g = council(AGENT);
+    show(g, 'Bartek').reload();
+    expect(marks(g, 'Bartek')).toContain('revealed');
+    g.undo();
+    expect(marks(g, 'Bartek')).not.toContain('revealed');
+    expect(logged(g)).toEqual([]);
+    expect(revealable(g)).toEqual(['Bartek', 'Ewa']);
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 1, total: 1 } });
+    // The pardon is his again.
+    g.pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
+    expect(g.step.answer).toMatchObject({ kind: 'yesno', yes: { key: 'ktulu:answers.pardon' } });
+  });
+
+  it('is a move a backup carries: read back from the log and replayed to the same game', () => {
+    const g = council(AGENT);
+    show(g, 'Bartek');
+    const log = (JSON.parse(JSON.stringify(g.log)) as unknown[]).map(readLoggedEvent);
+    expect(log.at(-1)).toEqual({ type: 'keeper.override', override: { kind: 'reveal', player: g.id('Bartek') } });
+    expect(ktulu.view(replay(ktulu, g.input, log as NonNullable<(typeof log)[number]>[]))).toEqual(g.view);
+  });
+
+  it('is refused twice, for the dead, for a role that may not, and in a game without such a role', () => {
+    const g = council(AGENT);
+    show(g, 'Bartek');
+    refused(g, 'Bartek');
+    g.override({ kind: 'eliminate', player: g.id('Ewa') });
+    expect(revealable(g)).toEqual([]);
+    refused(g, 'Ewa');
+    refused(g, 'Ania');
+    refused(g, 'Celina');
+    const plain = council(['sheriff', 'townsman', 'judge', 'goodGunslinger', 'townsman', 'banditLeader', 'badGunslinger', 'chief', 'indian']);
+    expect(plain.view.revealable).toBeUndefined();
+    refused(plain, 'Bartek');
+    expect(g.view.log.filter((l) => l.text.key === 'ktulu:log.reveal')).toHaveLength(1);
+  });
+
+  it('is refused at night, while the Doctor is asked, and for the Mayor at the sentence, whose question is his pardon', () => {
+    const night = game(AGENT);
+    expect(night.view.phase).toEqual({ kind: 'night', number: 0 });
+    expect(night.view.revealable).toEqual([]);
+    refused(night, 'Bartek');
+
+    const g = council(AGENT).pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
+    expect(g.at).toBe('day.sentence');
+    expect(revealable(g)).toEqual(['Ewa']);
+    refused(g, 'Bartek');
+    show(g, 'Ewa');
+    expect(g.at).toBe('day.sentence');
+    g.yes();
+    expect(g.alive).toContain('Hubert');
+    expect(g.at).toBe('day.nightfall');
+    expect(g.step.announce).toEqual([{ key: 'ktulu:announce.pardon', params: { mayor: 'Bartek', name: 'Hubert' } }]);
+    // After the pardon his card is known: nothing left to show.
+    expect(revealable(g)).toEqual([]);
+
+    const doc = council(['sheriff', 'mayor', 'doctor', 'goodGunslinger', 'townsman', 'banditLeader', 'badGunslinger', 'chief', 'indian']);
+    duel(doc, 'Darek', 'Ewa', { Darek: 1, Ewa: 4 }).next();
+    expect(doc.at).toBe('day.doctor');
+    expect(doc.view.revealable).toEqual([]);
+    refused(doc, 'Bartek');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NAME_MAX } from '../../../src/lib/engine/names';
 import type { Text } from '../../../src/lib/engine/types';
 import { createI18next } from '../../../src/lib/i18n/config';
 import { FACTION_IDS, type FactionId } from '../../../src/lib/games/ktulu/factions';
@@ -67,6 +68,58 @@ describe('Ktulu setup problems', () => {
     const found = validateSetup(s);
     expect(keys(found)).toEqual(['blankName', 'duplicateName', 'duplicateId']);
     expect(found[0].text.params).toEqual({ seat: 3 });
+  });
+
+  // The same rules as Cluethulhu's, from the engine (engine/names.ts), with the same messages.
+  describe('names', () => {
+    const withNames = (...names: string[]) => {
+      const s = setupFor(TEN);
+      names.forEach((name, i) => (s.players[i].name = name));
+      return validateSetup(s);
+    };
+    const problemKeys = (...names: string[]) => withNames(...names).map((p) => p.text.key);
+
+    it('refuses a name of only spaces, or only invisible characters, as blank', () => {
+      for (const name of ['', '   ', '\u00a0\t', '\u200b\u200d', '\u202e\u2066', '\u3164', '\u2800']) {
+        const found = withNames('Ada', name);
+        expect(found.map((p) => p.text), JSON.stringify(name)).toEqual([{ key: 'common:setup.errors.blankName', params: { seat: 2 } }]);
+      }
+    });
+
+    it('refuses a second player whose name differs only by case, width, invisible characters or composition', () => {
+      for (const twin of ['ADA', ' ada ', 'Ａｄａ', 'A\u200bda', 'Ada\u00ad']) {
+        const found = withNames('Ada', twin);
+        expect(found.map((p) => p.text.key), JSON.stringify(twin)).toEqual(['common:setup.errors.duplicateName']);
+        expect(found[0].text.params).toEqual({ name: twin.trim() });
+      }
+      // "Zoë" typed with a combining diaeresis is the same name as with the precomposed letter.
+      expect(problemKeys('Zo\u00eb', 'Zoe\u0308')).toEqual(['common:setup.errors.duplicateName']);
+      expect(problemKeys('Ada', 'Adam', 'Zoe', 'Zoë')).toEqual([]);
+    });
+
+    it(`refuses a name longer than ${NAME_MAX} characters, counting an emoji as one and not the spaces around it`, () => {
+      expect(problemKeys('W'.repeat(NAME_MAX), `  ${'X'.repeat(NAME_MAX)}  `, '👨‍👩‍👧‍👦'.repeat(10) + 'A'.repeat(NAME_MAX - 10))).toEqual([]);
+      const found = withNames('Ada', 'W'.repeat(NAME_MAX + 1));
+      expect(found.map((p) => p.text)).toEqual([{ key: 'common:setup.errors.nameTooLong', params: { seat: 2, max: NAME_MAX } }]);
+      expect(problemKeys(Array(1000).fill('👩').join('\u200d'))).toEqual(['common:setup.errors.nameTooLong']);
+    });
+
+    it('says each problem in English and in Polish', () => {
+      const texts = withNames('\u200b', 'Ada', 'ａｄａ', 'W'.repeat(NAME_MAX + 1)).map((p) => p.text);
+      const resources = { en: { common: enCommon, ktulu: enKtulu }, pl: { common: plCommon, ktulu: plKtulu } };
+      const en = createI18next('en', resources);
+      const pl = createI18next('pl', resources);
+      expect(texts.map((t) => en.t(t.key, t.params))).toEqual([
+        'Player 1 has no name.',
+        'Two players are called “ａｄａ”: give each a different name.',
+        `Player 4’s name is too long: keep it to ${NAME_MAX} characters.`
+      ]);
+      expect(texts.map((t) => pl.t(t.key, t.params))).toEqual([
+        'Gracz nr 1 nie ma imienia.',
+        'Dwie osoby nazywają się „ａｄａ”: nadaj każdej inne imię.',
+        `Imię gracza nr 4 jest za długie: może mieć najwyżej ${NAME_MAX} znaków.`
+      ]);
+    });
   });
 
   it('refuses a number of roles different from the number of players', () => {
@@ -202,7 +255,8 @@ describe('setup messages as shown', () => {
     const params = { count: 3, min: 6, max: 30, seat: 2, name: 'Ania', names: 'Ania, Bartek', role: 'sheriff', players: 10, faction: 'indians', setting: 'shipNight' };
     const setupKeys = (o: object, prefix: string): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? setupKeys(v, `${prefix}.${k}`) : [`${prefix}.${k.replace(/_(one|few|many|other)$/, '')}`]));
-    const all = [...new Set(setupKeys(enKtulu.setup, 'ktulu:setup'))];
+    // The names' problems are shared with every game, in `common`.
+    const all = [...new Set([...setupKeys(enKtulu.setup, 'ktulu:setup'), ...setupKeys(enCommon.setup.errors, 'common:setup.errors')])];
     expect(all.length).toBeGreaterThan(25);
     for (const lng of ['en', 'pl'] as const) {
       const t = createI18next(lng, resources).t;

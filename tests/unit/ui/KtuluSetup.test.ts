@@ -290,7 +290,7 @@ describe('starting', () => {
   });
 
   it('shows the problems the store found on the way, without starting twice', async () => {
-    const onstart = vi.fn(async () => [{ field: 'players' as const, text: { key: 'ktulu:setup.errors.duplicateId' } }]);
+    const onstart = vi.fn(async () => [{ field: 'players' as const, text: { key: 'common:setup.errors.duplicateId' } }]);
     render(SetupForm, { onstart, initialPlayers: NAMES.slice(0, 6).map((name, i) => ({ id: `p${i + 1}`, name })) });
     await fireEvent.click(screen.getByRole('button', { name: 'Suggest roles for 6 players' }));
     await start();

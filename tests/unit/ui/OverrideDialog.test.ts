@@ -14,10 +14,10 @@ const winners = [
   { id: 'cult', label: 'The Cult' }
 ];
 
-function open() {
+function open(revealable?: string[]) {
   const onoverride = vi.fn();
   const onclose = vi.fn();
-  render(OverrideDialog, { open: true, players: players(), winners, onoverride, onclose });
+  render(OverrideDialog, { open: true, players: players(), winners, revealable, onoverride, onclose });
   return { onoverride, onclose };
 }
 
@@ -63,5 +63,31 @@ describe('Keeper’s override', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Yes, do it' }));
     expect(onoverride).toHaveBeenCalledExactlyOnceWith({ kind: 'declareWinner', winner: 'investigators' });
+  });
+
+  it('offers recording a card shown only in a game where a role may show it', () => {
+    open();
+    expect(screen.queryByRole('button', { name: 'Record a card shown' })).toBeNull();
+  });
+
+  it('records a card shown by a player who may show it now, named with their role, after confirmation', async () => {
+    const { onoverride, onclose } = open(['b']);
+    await fireEvent.click(screen.getByRole('button', { name: 'Record a card shown' }));
+    expect(screen.getByRole('group', { name: 'Who shows their card to everyone?' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    await fireEvent.click(screen.getByLabelText(/^Bob \(/));
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onoverride).not.toHaveBeenCalled();
+    expect(screen.getByText(/^Record that Bob \(.+\) shows their card to everyone\?$/)).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Yes, do it' }));
+    expect(onoverride).toHaveBeenCalledExactlyOnceWith({ kind: 'reveal', player: 'b' });
+    expect(onclose).toHaveBeenCalled();
+  });
+
+  it('says why when nobody may show a card at this moment', async () => {
+    open([]);
+    await fireEvent.click(screen.getByRole('button', { name: 'Record a card shown' }));
+    expect(screen.getByText(/^Nobody may show their card now\./)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 });

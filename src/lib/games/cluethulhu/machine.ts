@@ -228,6 +228,7 @@ export const machine = setup({
         const p = player(context, o.player);
         return log({ ...context, players: context.players.map((q) => (q.id === p.id ? { ...q, alive: true, fate: null } : q)) }, 'keeperRevive', { name: p.name });
       }
+      if (o.kind !== 'declareWinner') return {};
       return {
         ...log(context, 'keeperWinner', { winner: o.winner }),
         outcome: { winner: o.winner, reason: { key: 'cluethulhu:outcome.keeper' }, winners: winnersFor(context, o.winner) }
@@ -239,7 +240,12 @@ export const machine = setup({
   context: ({ input }) => createContext(input.setup, input.seed),
   initial: 'dealing',
   on: {
-    'keeper.override': { guard: ({ context }) => context.dealt >= context.players.length, actions: 'override' }
+    // "NEVER show your tablet to another player … unless you are expressly allowed to do so by the
+    // rules": no role shows it by choice (the Shoggoth's showing is part of its absorb), so a reveal is refused.
+    'keeper.override': {
+      guard: ({ context, event }) => context.dealt >= context.players.length && event.override.kind !== 'reveal',
+      actions: 'override'
+    }
   },
   states: {
     dealing: {

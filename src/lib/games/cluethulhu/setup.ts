@@ -3,62 +3,12 @@
  * RULES-NOTES "Set-up by number of players"), the role mix it gives, and every reason a
  * setup cannot be played, as translatable messages.
  */
-import { nameList } from '../../engine/names';
+import { nameList, playerProblems } from '../../engine/names';
 import type { Player, PlayerId, SetupProblem } from '../../engine/types';
 import { ALL_SPECIALS, BOX, CULT_SPECIALS, ROLE_IDS, type RoleId } from './roles';
 
 export const MIN_PLAYERS = 7;
 export const MAX_PLAYERS = 20;
-
-/**
- * The longest name a player may have, in characters as a reader counts them (an emoji made of
- * several code points is one). Forty holds any real first name and surname; longer ones would be
- * read aloud by no Keeper, and crowd the seats at the table.
- */
-export const NAME_MAX = 40;
-/**
- * A second bound, in code points, for names that are "one character" only to a counter: a chain
- * of thousands of emoji glued with zero-width joiners is a single grapheme, yet draws thousands
- * of glyphs that no line can break.
- */
-export const NAME_MAX_CODE_POINTS = NAME_MAX * 4;
-
-/**
- * What takes no visible place on screen: white space (the no-break space included), zero-width
- * spaces and joiners, bidirectional controls, Hangul and Braille blanks, and every other
- * character Unicode marks as ignorable by default.
- */
-const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\u2800]/gu;
-
-/** A name that shows nothing: empty, or only spaces and invisible characters. */
-export function isBlankName(name: unknown): boolean {
-  return typeof name !== 'string' || name.replace(INVISIBLE, '') === '';
-}
-
-/**
- * The form of a name used to tell two players apart: invisible characters dropped, compatibility
- * forms folded (full-width letters, ligatures) and case ignored, so that names which look the
- * same on screen count as the same name.
- */
-export function nameKey(name: string): string {
-  return name.replace(INVISIBLE, '').normalize('NFKC').toLocaleLowerCase();
-}
-
-/** Characters as a reader counts them (grapheme clusters), where the platform can tell. */
-function graphemes(text: string): number {
-  const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (!Segmenter) return [...text].length;
-  let n = 0;
-  for (const _ of new Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) n++;
-  return n;
-}
-
-/** Whether a name is longer than a player's name may be. */
-export function isTooLongName(name: string): boolean {
-  // Cheap bounds first: the code-unit length caps both counts from above.
-  if (name.length <= NAME_MAX) return false;
-  return [...name].length > NAME_MAX_CODE_POINTS || graphemes(name) > NAME_MAX;
-}
 
 export interface CluethulhuSetup {
   /** In seating order; `seat` is the index. The Keeper is not a player. */
@@ -124,23 +74,8 @@ export function validateSetup(setup: CluethulhuSetup): SetupProblem[] {
   if (n < MIN_PLAYERS) problems.push({ field: 'players', text: t('tooFew', { count: n, min: MIN_PLAYERS }) });
   if (n > MAX_PLAYERS) problems.push({ field: 'players', text: t('tooMany', { count: n, max: MAX_PLAYERS }) });
 
-  const seen = new Map<string, string>();
-  setup.players.forEach((p, i) => {
-    if (isBlankName(p.name)) {
-      problems.push({ field: 'players', text: t('blankName', { seat: i + 1 }) });
-      return;
-    }
-    const name = p.name.trim();
-    if (isTooLongName(name)) {
-      problems.push({ field: 'players', text: t('nameTooLong', { seat: i + 1, max: NAME_MAX }) });
-      return;
-    }
-    const folded = nameKey(name);
-    const first = seen.get(folded);
-    if (first !== undefined) problems.push({ field: 'players', text: t('duplicateName', { name }) });
-    else seen.set(folded, name);
-  });
-  if (new Set(setup.players.map((p) => p.id)).size !== n) problems.push({ field: 'players', text: t('duplicateId') });
+  // Names and ids: the same rules in every game (engine/names.ts).
+  problems.push(...playerProblems(setup.players));
 
   if (n >= MIN_PLAYERS && n <= MAX_PLAYERS) {
     const b = band(n, setup);

@@ -34,10 +34,12 @@ import {
   hangTally,
   livingHolder,
   log,
+  mayReveal,
   needsSkip,
   nightOver,
   override,
   player,
+  reveal,
   search,
   searchSlots,
   searchTally,
@@ -69,15 +71,19 @@ const FIRST_CHECKS = [
   { guard: 'hasPending', target: `${K}.interrupt` }
 ];
 
-/** A day state: the first checks, an optional skip, and its answers (each clears what it announced). */
-function dayState(skip: { guard: string; target: string; actions?: string } | null, answers: object | object[]) {
+/**
+ * A day state: the first checks, an optional skip, and its answers (each clears what it
+ * announced). By day a player may show their card at any step, recorded outside the script
+ * (the sentence's own question is the Mayor's: `atSentence`).
+ */
+function dayState(skip: { guard: string; target: string; actions?: string } | null, answers: object | object[], atSentence = false) {
   const always: object[] = [...FIRST_CHECKS];
   if (skip) always.push(skip);
   const on = [answers].flat().map((t) => {
     const tr = t as { actions?: unknown };
     return { ...tr, actions: ['clearOut', ...[tr.actions ?? []].flat()] };
   });
-  return { always, on: { 'step.answer': on } } as never;
+  return { always, on: { 'step.answer': on, 'keeper.override': { guard: { type: 'mayReveal', params: { atSentence } }, actions: 'reveal' } } } as never;
 }
 
 export const machine = setup({
@@ -107,11 +113,14 @@ export const machine = setup({
       return !!s && s.tied.length > 0 && s.tied.length === s.options.length;
     },
     nobodyToHang: ({ context }) => !context.day.searched.some((id) => player(context, id).alive),
-    nobodyCondemned: ({ context }) => !context.day.condemned
+    nobodyCondemned: ({ context }) => !context.day.condemned,
+    mayReveal: ({ context, event }, params: { atSentence: boolean }) =>
+      event.type === 'keeper.override' && event.override.kind === 'reveal' && mayReveal(context, event.override.player, params.atSentence)
   },
   actions: {
     dealOne: assign({ dealt: ({ context }) => context.dealt + 1 }),
     override: assign(({ context, event }) => (event.type === 'keeper.override' ? override(context, event.override) : {})),
+    reveal: assign(({ context, event }) => (event.type === 'keeper.override' && event.override.kind === 'reveal' ? reveal(context, event.override.player) : {})),
     settleOutcome: assign(({ context }) => (context.outcome ? {} : checkWin(context))),
     answerDoctor: assign(({ context, event }) => answerDoctor(context, saidYes(event))),
     askDoctorAtDawn: assign(({ context }) => askDoctorAtDawn(context)),
@@ -213,7 +222,8 @@ export const machine = setup({
   context: ({ input }) => createContext(input.setup, input.seed),
   initial: 'dealing',
   on: {
-    'keeper.override': { guard: ({ context }) => context.dealt >= context.players.length, actions: 'override' }
+    // The Manitou's rulings, at any moment after the deal. A card shown is taken by the day's states only.
+    'keeper.override': { guard: ({ context, event }) => context.dealt >= context.players.length && event.override.kind !== 'reveal', actions: 'override' }
   },
   states: {
     dealing: {
@@ -289,10 +299,14 @@ export const machine = setup({
             ]),
             hangWho: dayState(null, { actions: 'condemn', target: 'sentence' }),
             // The sentence; the Mayor may reveal his card now and pardon (himself too: "mogą na sobie działać sędzia i burmistrz").
-            sentence: dayState({ guard: 'nobodyCondemned', target: 'nightfall' }, [
-              { guard: 'saidYes', actions: 'pardon', target: 'nightfall' },
-              { actions: 'hang', target: 'nightfall' }
-            ]),
+            sentence: dayState(
+              { guard: 'nobodyCondemned', target: 'nightfall' },
+              [
+                { guard: 'saidYes', actions: 'pardon', target: 'nightfall' },
+                { actions: 'hang', target: 'nightfall' }
+              ],
+              true
+            ),
             nightfall: dayState(null, { actions: { type: 'visit', params: { slot: 'nightfall' } }, target: 'dusk' }),
             dusk: { always: { target: `${K}.play.night`, actions: 'startNight' } }
           }

@@ -432,11 +432,17 @@ export function dawnWins(ctx: Ctx): Ctx {
 
 // ---------------------------------------------------------------- the statue
 
+/** Whether the statue can be handed to the player now: by day anyone alive; at night only the awake. */
+const canBeHanded = (ctx: Ctx, id: PlayerId): boolean => ctx.phase.kind === 'day' || activeNow(ctx, id);
+
 /**
  * The statue passes to `to`. Lucky Luke's following and Kaszabara's possession act on it at
  * once: "Jeśli w ciągu doby ta osoba dostanie posążek Luke go automatycznie przejmuje", and
  * the possessed who "w ciągu doby dostanie posążek składa go w ofierze Kaszabarze". A planted
- * statue is the Silent Foot's secret: neither acts on it.
+ * statue is the Silent Foot's secret: neither acts on it. Neither acts while Lucky Luke or
+ * Kaszabara is out of action tonight (jailed, drinking, playing cards): such a player "nie
+ * budzi się tej nocy wcale … nie może też zostać jej przekazany", so the statue stays with the
+ * one who got it. The following or possession itself still runs its day and night.
  */
 export function moveStatue(ctx0: Ctx, to: PlayerId, opts: { planted?: boolean } = {}): Ctx {
   const before = statueFaction(ctx0);
@@ -445,10 +451,10 @@ export function moveStatue(ctx0: Ctx, to: PlayerId, opts: { planted?: boolean } 
   if (!opts.planted) {
     const luke = livingHolder(ctx, 'luckyLuke');
     const kaszabara = livingHolder(ctx, 'kaszabara');
-    if (spellActive(ctx, ctx.follow, '5') && ctx.follow.target === to && luke && luke.id !== to) {
+    if (spellActive(ctx, ctx.follow, '5') && ctx.follow.target === to && luke && luke.id !== to && canBeHanded(ctx, luke.id)) {
       target = luke.id;
       ctx = log(ctx, 'followTakes', { name: player(ctx, to).name, luke: luke.name }, true);
-    } else if (spellActive(ctx, ctx.possessed, '56') && ctx.possessed.target === to && kaszabara && kaszabara.id !== to) {
+    } else if (spellActive(ctx, ctx.possessed, '56') && ctx.possessed.target === to && kaszabara && kaszabara.id !== to && canBeHanded(ctx, kaszabara.id)) {
       target = kaszabara.id;
       ctx = log(ctx, 'sacrifice', { name: player(ctx, to).name, god: kaszabara.name }, true);
     }
@@ -548,6 +554,36 @@ export function answerDoctor(ctx0: Ctx, revive: boolean): Ctx {
   return log(ctx, 'revived', { name: victim.name }, true);
 }
 
+// ---------------------------------------------------------------- showing a card
+
+/** Roles that may show their card by choice: "w dowolnym momencie gry" (the Mayor, the Insurance Agent). */
+export const canShowCard = (role: RoleId): boolean => ROLES[role].abilities.some((a) => a.does === 'reveal');
+
+/**
+ * Whether the player may show their card now, as the Manitou records it outside the script.
+ * "Burmistrz może w dowolnym momencie gry odkryć swoją kartę"; "W dowolnym momencie gry agent
+ * ubezpieczeniowy może ujawnić, że jest agentem ubezpieczeniowym (czyt. pokazać swoją kartę)".
+ * Decisions (docs/RULES.md): by day only — at night every eye is closed and nobody would see
+ * it; once, by a living player whose card is not shown yet. At the sentence the Mayor's reveal
+ * is the step's own question, the pardon: `atSentence` refuses it here.
+ */
+export function mayReveal(ctx: Ctx, id: PlayerId, atSentence = false): boolean {
+  const p = ctx.players.find((q) => q.id === id);
+  if (!p || !p.alive || p.revealed || ctx.phase.kind !== 'day' || ctx.outcome) return false;
+  if (!canShowCard(p.role) || !canStill(ctx, p.role, 'reveal')) return false;
+  return !(atSentence && p.role === 'mayor');
+}
+
+/**
+ * The player shows their card to everyone: it is known from now on, and the ability is spent.
+ * Nothing else follows ("ujawniając swoją tożsamość"), but a Mayor whose card is shown can no
+ * longer pardon: his pardon is done by showing it "w momencie skazywania".
+ */
+export function reveal(ctx: Ctx, id: PlayerId): Ctx {
+  const p = player(ctx, id);
+  return log(spend(setPlayer(ctx, id, { revealed: true }), p.role, 'reveal'), 'reveal', { name: p.name, role: p.role });
+}
+
 // ---------------------------------------------------------------- the Manitou's rulings
 
 export function override(ctx0: Ctx, o: Override): Ctx {
@@ -566,6 +602,7 @@ export function override(ctx0: Ctx, o: Override): Ctx {
     ctx = setPlayer(ctx, p.id, { alive: true, fate: null });
     return log({ ...ctx, out: ctx.out.filter((id) => id !== p.id) }, 'keeperRevive', { name: p.name });
   }
+  if (o.kind === 'reveal') return ctx; // the players' own act, recorded by `reveal` (machine.ts)
   const winner = o.winner;
   ctx = log(ctx, 'keeperWinner', { winner });
   return { ...ctx, outcome: { winner, reason: { key: 'ktulu:outcome.keeper', params: { winner } }, winners: winnersOf(ctx, winner) } };

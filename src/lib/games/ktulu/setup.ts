@@ -5,6 +5,7 @@
  * controversial roles ("Omówienie postaci"), and every reason a setup cannot be played, as
  * translatable messages (`ktulu:setup.errors | warnings | controversial`).
  */
+import { nameList, playerProblems } from '../../engine/names';
 import type { Player, PlayerId, SetupProblem, Text } from '../../engine/types';
 import { BASIC_FACTIONS, FACTIONS, FACTION_IDS, type FactionId } from './factions';
 import { ROLES, ROLE_IDS, rolesOf, type RoleId } from './roles';
@@ -149,15 +150,8 @@ export function validateSetup(setup: KtuluSetup): SetupProblem[] {
   if (n < MIN_PLAYERS) err('players', 'tooFew', { count: n, min: MIN_PLAYERS });
   if (n > MAX_PLAYERS) err('players', 'tooMany', { count: n, max: MAX_PLAYERS });
 
-  const seen = new Set<string>();
-  setup.players.forEach((p, i) => {
-    const name = typeof p.name === 'string' ? p.name.trim() : '';
-    if (!name) return void err('players', 'blankName', { seat: i + 1 });
-    const folded = name.toLocaleLowerCase();
-    if (seen.has(folded)) err('players', 'duplicateName', { name });
-    else seen.add(folded);
-  });
-  if (new Set(setup.players.map((p) => p.id)).size !== n) err('players', 'duplicateId');
+  // Names and ids: the same rules in every game (engine/names.ts).
+  problems.push(...playerProblems(setup.players));
 
   const counts = setup.roles;
   let total = 0;
@@ -195,7 +189,7 @@ function validatePhysicalDeal(setup: KtuluSetup): SetupProblem[] {
   const dealt = setup.deal.roles;
   const isRole = (r: unknown): r is RoleId => (ROLE_IDS as readonly unknown[]).includes(r);
   const missing = setup.players.filter((p) => !isRole(dealt[p.id]));
-  if (missing.length) return [{ field: 'roles', text: text('errors', 'dealMissing', { names: missing.map((p) => p.name).join(', '), count: missing.length }) }];
+  if (missing.length) return [{ field: 'roles', text: text('errors', 'dealMissing', { names: nameList(missing.map((p) => p.name)), count: missing.length }) }];
   const got = countRoles(setup.players.map((p) => dealt[p.id]));
   const mismatch = ROLE_IDS.some((r) => (got[r] ?? 0) !== (setup.roles[r] ?? 0));
   return mismatch ? [{ field: 'roles', text: text('errors', 'dealMismatch') }] : [];

@@ -17,12 +17,14 @@ import {
   aliveIds,
   awake,
   callerOf,
+  canShowCard,
   canStill,
   dealtFaction,
   deciderNow,
   holds,
   isGunslinger,
   livingHolder,
+  mayReveal,
   membersOf,
   modeOf,
   nightKind,
@@ -491,10 +493,12 @@ function dayDraft(ctx: Ctx, key: string): Draft {
     case 'discussion': {
       const left = settings.duelsPerDay - ctx.day.duels;
       const hints = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
-      if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels')] });
+      // Who may still show their card today, and where the Manitou records it.
+      const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => k('hints.mayReveal', { name: p.name, role: p.role }));
+      if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels'), ...reveals] });
       return d('discussion', k('steps.discussion'), {
         announce,
-        hints: [...hints, k('hints.challenge')],
+        hints: [...hints, k('hints.challenge'), ...reveals],
         answer: pick(living, 0, 1, { none: k('answers.toSearch') })
       });
     }
@@ -593,9 +597,10 @@ function dayDraft(ctx: Ctx, key: string): Draft {
   throw new Error(`No day step for ${key}`);
 }
 
+/** Today's pardon, read out at nightfall (a card shown after it does not hide it). */
 function pardonAnnouncement(ctx: Ctx): Text[] {
-  const last = ctx.log[ctx.log.length - 1];
-  return last && last.text.key === 'ktulu:log.pardon' && last.phase.kind === 'day' && last.phase.number === ctx.phase.number ? [k('announce.pardon', last.text.params)] : [];
+  const line = ctx.log.find((l) => l.text.key === 'ktulu:log.pardon' && l.phase.kind === 'day' && l.phase.number === ctx.phase.number);
+  return line ? [k('announce.pardon', line.text.params)] : [];
 }
 
 /** The Seducer's and Blackmailer's hold on a voter: "musi głosować za uwodzicielem w pojedynkach". */
@@ -752,6 +757,16 @@ export function facts(ctx: Ctx): Text[] {
   return out;
 }
 
+/**
+ * Who may show their card now (recorded with a `reveal` override): by day, at any step but
+ * the Doctor's question, where every eye is closed. Absent when no such role is dealt.
+ */
+function revealable(ctx: Ctx, key: string | null, stage: GameView['stage']): PlayerId[] | undefined {
+  if (!ctx.players.some((p) => canShowCard(p.role))) return undefined;
+  if (stage !== 'play' || !key || key === 'night' || key === 'doctor') return [];
+  return ctx.players.filter((p) => mayReveal(ctx, p.id, key === 'sentence')).map((p) => p.id);
+}
+
 export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const ctx = snapshot.context as Ctx;
   const key = stepKey(snapshot);
@@ -777,7 +792,8 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
     players: players(ctx),
     outcome: ctx.outcome,
     log: ctx.log,
-    facts: stage === 'dealing' ? [] : facts(ctx)
+    facts: stage === 'dealing' ? [] : facts(ctx),
+    revealable: revealable(ctx, key, stage)
   };
 }
 
