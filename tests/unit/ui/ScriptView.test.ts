@@ -106,6 +106,13 @@ describe('picking players', () => {
     expect(screen.getByLabelText('Bob')).toHaveAccessibleDescription(i18n.t('cluethulhu:marks.highPriest'));
   });
 
+  it('says a mark once when the step’s mark and the player’s own say the same', () => {
+    show({ ...pickOne, marks: { b: { key: 'cluethulhu:marks.highPriest' } } } as AnswerSpec);
+    const mark = i18n.t('cluethulhu:marks.highPriest');
+    expect(screen.getByLabelText('Bob')).toHaveAccessibleDescription(mark);
+    expect(screen.getAllByText(mark)).toHaveLength(1);
+  });
+
   it('sends the picked player with Next', async () => {
     const { onanswer } = show(pickOne);
     await fireEvent.click(screen.getByLabelText('Bob'));
