@@ -128,21 +128,20 @@ export class DexieStorage implements Storage {
     const { games, events, checkpoints } = this.db;
     return this.#run(() =>
       this.db.transaction('rw', games, events, checkpoints, async () => {
-        // Where the stored game is, from keys alone (the game row carries a whole snapshot).
-        const stored = (await games.where(':id').equals(game.id).count()) === 0 ? null : await this.#lastSeq(game.id);
+        // Where the stored game is, without reading its row (which carries a whole snapshot): the
+        // entry before this one is stored, and (below) this one is not, since `add` refuses a
+        // key that exists. One small read a move.
+        let stored: number | null;
+        if (event.seq > 1) stored = (await events.get([game.id, event.seq - 1])) ? event.seq - 1 : null;
+        else stored = (await games.where(':id').equals(game.id).count()) > 0 ? 0 : null;
         // Another tab (or a stale screen) moved the game on: writing would fork its history.
         if (!isNextEntry(stored, game, event, checkpoint)) throw new StorageError('conflict');
+        // A ConstraintError here (the entry exists: the game is further on) is a conflict too.
         await events.add(event);
         if (checkpoint) await checkpoints.put(checkpoint);
         await games.put(game);
       })
     );
-  }
-
-  /** The number of game `id`'s last stored entry, 0 when it has none. */
-  async #lastSeq(id: string): Promise<number> {
-    const last = (await this.db.events.where('[gameId+seq]').between(...ofGame(id)).lastKey()) as [string, number] | undefined;
-    return last ? last[1] : 0;
   }
 
   deleteGame(id: string): Promise<void> {
