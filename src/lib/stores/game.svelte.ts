@@ -244,8 +244,8 @@ export class ActiveGame {
    * after it applied (`restorePlan`). An undo then costs one read and at most about
    * `CHECKPOINT_EVERY` moves however long the game (replaying the log from the start took a
    * third of a second at a thousand entries). A checkpoint that is missing (a game carried on in
-   * memory holds only the newest) or was written by another machine version is passed over for
-   * an older one, down to the start of the game.
+   * memory holds only the newest), unreadable (a failing disk) or written by another machine
+   * version is passed over for an older one, down to the start of the game.
    */
   async #beforeLastMove(log: LoggedEvent[]): Promise<Snapshot> {
     const input = this.#record.input as GameInput<never>;
@@ -255,7 +255,7 @@ export class ActiveGame {
       let snapshot: Snapshot;
       if (plan.from === 0) snapshot = start(this.def, input);
       else {
-        const found = this.#recent.get(plan.from) ?? (await (await storageFor(this.id)).getCheckpoint(this.id, plan.from));
+        const found = this.#recent.get(plan.from) ?? (await this.#readCheckpoint(plan.from));
         if (!found || found.machineVersion !== this.def.machineVersion) {
           usable.delete(plan.from);
           continue;
@@ -265,6 +265,15 @@ export class ActiveGame {
       }
       for (const move of plan.moves) snapshot = apply(this.def, snapshot, move);
       return snapshot;
+    }
+  }
+
+  /** A stored checkpoint, or null when it cannot be read: a failing disk must not stop an undo. */
+  async #readCheckpoint(seq: number): Promise<CheckpointRecord | null> {
+    try {
+      return await (await storageFor(this.id)).getCheckpoint(this.id, seq);
+    } catch {
+      return null;
     }
   }
 

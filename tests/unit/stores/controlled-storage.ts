@@ -34,7 +34,11 @@ export class ControlledStorage implements Storage {
     return found;
   }
 
-  getCheckpoint = (id: string, seq: number) => this.inner.getCheckpoint(id, seq);
+  async getCheckpoint(id: string, seq: number): Promise<CheckpointRecord | null> {
+    // A failing disk fails reads too.
+    if (this.fail?.kind === 'unavailable') throw this.fail;
+    return this.inner.getCheckpoint(id, seq);
+  }
   listGames = () => this.inner.listGames();
   async createGame(g: GameRecord): Promise<void> {
     if (this.fail) throw this.fail;

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDexieStorage, StorageError, type DexieStorage, type EventRecord, type GameRecord, type Storage } from '$lib/db';
 import { persist, replay } from '$lib/engine/session';
 import { ActiveGame, gamesList, provideStorage, saveAgain, storageState } from '$lib/stores';
+import { storageFor } from '$lib/stores/storage.svelte';
 import { ControlledStorage } from './controlled-storage';
 import { tiny } from './tiny-game';
 
@@ -101,6 +102,25 @@ describe('a full storage mid-game', () => {
     expect(await saveAgain()).toBeNull();
     expectWhole(await storage.inner.getGame(game.id), 3);
     expect(game.saved).toBe(true);
+  });
+
+  it('takes a move back even when the disk fails to give its checkpoint, and carries on in memory', async () => {
+    const first = await newGame();
+    await dealAll(first);
+    // Pick, then "no", over and over: past two checkpoints.
+    for (let i = 0; i < 30; i++) {
+      const picking = first.view.step?.id === 'pick';
+      expect(await first.answer(picking ? { kind: 'players', ids: [`p${i % 3}`] } : { kind: 'yesno', value: false })).toBe(true);
+    }
+    expect((await storage.inner.getGame(first.id))?.checkpoints).toEqual([16, 32]);
+    // Opened afresh, nothing is at hand: the undo has to read a checkpoint, and the disk fails.
+    const game = (await ActiveGame.open(first.id))!;
+    storage.fail = new StorageError('unavailable');
+    expect(await game.undo()).toBe(true);
+    expect(game.saved).toBe(false);
+    const log = (await (await storageFor(game.id)).getGame(game.id))!.events.map((e) => e.event);
+    expect(game.view).toEqual(tiny.view(replay(tiny, game.record.input as never, log)));
+    expect(game.seq).toBe(34);
   });
 
   it('never saves back over moves another tab stored meanwhile', async () => {
