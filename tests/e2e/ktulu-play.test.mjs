@@ -312,6 +312,7 @@ describe('a Ktulu game for twelve', () => {
       s = await step('24', 'Indianie zabijają (każdej nocy).', 'Kogo zabijacie?');
       assert.ok(s.hints.includes('Jeśli się nie zgodzą, poproś o decyzję jedną z obudzonych osób: ich przywódcy wśród nich nie ma.'), `${s.hints}`);
       assert.ok(!enabled(s).includes(who.shaman) && !enabled(s).includes(who.chief), 'never one of their own');
+      assert.deepEqual(choice(s, who.chief).marks, ['W więzieniu: nie zginie'], 'the jailed Chief: one badge, saying he cannot die');
       s = await chooseAndNext(page, w, who.banditLeader);
       // The statue goes to the first Indian awake in seating order; they are told.
       const [first, second] = NAMES.filter((n) => n === who.shaman || n === who.indian);
