@@ -129,7 +129,7 @@ async function playZeroNight(page, w, lang, who) {
   const called = (s, i) => {
     const step = ZERO_NIGHT[i];
     numbers.push(s.number);
-    assert.equal(s.phase, lang === 'pl' ? 'Noc 0' : 'Night 0');
+    assert.equal(s.phase, lang === 'pl' ? 'Zerowa noc' : 'Zero night', 'the book’s “zerowa noc”');
     assert.equal(s.number, w.number(step.n), `zero night step ${i + 1} is the book's number ${step.n}`);
     assert.deepEqual([s.title, s.prompt], step[lang]);
     assert.equal(s.progress, w.step(i + 1, ZERO_NIGHT.length));
