@@ -204,6 +204,7 @@ describe('a Ktulu game for twelve', () => {
       assert.equal(s.night, false, 'no night mode once eyes are open');
       assert.ok(s.announce.includes(`Szeryf zamknął w więzieniu: ${who.chief}.`), `public: ${s.announce}`);
       assert.ok(!s.announce.some((l) => l.includes(who.banditLeader)), 'the statue holder is never named aloud');
+      assert.ok(s.announce.includes('Posążek jest u bandytów, jak na początku gry.'), `where the statue is, not a change of hands: ${s.announce}`);
       assert.ok(s.hints.includes(`Posążek przechodzi do: ${who.banditLeader} (Bandyci).`), `secret: ${s.hints}`);
       s = await next(page, w);
 
@@ -392,6 +393,7 @@ describe('a Ktulu game for twelve', () => {
       const s = await look(page, 'day 1 morning');
       assert.equal(s.phase, 'Day 1');
       assert.ok(s.announce.includes(`The Sheriff locked up ${who.chief}.`), `${s.announce}`);
+      assert.ok(s.announce.includes('The statue is with the Bandits, as at the start of the game.'), `${s.announce}`);
     } finally {
       await context.close();
     }

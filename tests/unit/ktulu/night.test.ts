@@ -109,7 +109,8 @@ describe('the morning', () => {
     expect(g.step.eyesClosed).toBe(false);
     expect(g.step.announce).toEqual([
       { key: 'ktulu:announce.jailed', params: { name: 'Gosia' } },
-      { key: 'ktulu:announce.statue', params: { faction: 'bandits' } }
+      // The bandits had it from the start: where it is, not a change of hands.
+      { key: 'ktulu:announce.statueStart' }
     ]);
     expect(keys(g.step.hints)).toEqual(['log.jail', 'log.confess', 'log.statueTo']);
     expect(g.view.log.filter((l) => l.secret).map((l) => l.text.key)).toContain('ktulu:log.confess');

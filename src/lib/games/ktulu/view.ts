@@ -435,8 +435,10 @@ function morningAnnouncements(ctx: Ctx): Text[] {
   for (const id of t.drinking) out.push(k('announce.drank', { name: nameOf(ctx, id) }));
   if (t.playingCards) out.push(t.cardsWon ? k('announce.cardsHolder') : k('announce.cards', { name: nameOf(ctx, t.playingCards) }));
   // "Manitou każdorazowo ogłasza zmianę frakcji posiadającej posążek (wyjątkiem są tu reguły związane z cichą stopą)."
+  // The first morning says where the statue is without claiming a change: the Bandit Leader had it from the start.
   const faction = statueFaction(ctx);
-  if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
+  if (ctx.phase.number === 1 && faction === 'bandits') out.push(k('announce.statueStart'));
+  else if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
   if (!out.length) out.push(k('announce.quiet'));
   return out;
 }
