@@ -4,7 +4,8 @@
  * it), then the zero night, day 1 (introductions, a duel refused, the search, no hanging) and
  * night 1, every step checked by the book's number, line and read-aloud sentence. In the middle
  * of night 1 the page is reloaded: the same step comes back, with the jail, the drinking and the
- * statue still marked. The morning after reads out only the public facts; the night's secrets
+ * statue still marked; Undo then walks back to the drinking, which is taken back, and the same
+ * answers lead to the same step. The morning after reads out only the public facts; the night's secrets
  * are the Manitou's. The same roster recorded as a physical deal in English starts with the
  * same numbered steps in English. Axe on the script in night mode and on the morning card.
  *
@@ -15,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { brokenNames, chooseAndNext, count, dealAndRead, next, press, rawTexts, readScript, setUpKtulu, waitForNightMode, WORDS } from './manitou.mjs';
+import { brokenNames, chooseAndNext, count, dealAndRead, next, press, rawTexts, readScript, setUpKtulu, undo, waitForNightMode, WORDS } from './manitou.mjs';
 import { waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
@@ -268,10 +269,11 @@ describe('a Ktulu game for twelve', () => {
       s = await chooseAndNext(page, w, who.chief);
 
       // 13. The Drunkard takes the Green Tentacle drinking.
-      s = await step('13', 'Opój (lub pijany sędzia) spija (2 razy na grę).', 'Opoju lub pijany sędzio, obudź się. Czy chcesz się z kimś napić? Jeśli tak, wskaż z kim.');
+      const at13 = await step('13', 'Opój (lub pijany sędzia) spija (2 razy na grę).', 'Opoju lub pijany sędzio, obudź się. Czy chcesz się z kimś napić? Jeśli tak, wskaż z kim.');
+      assert.ok(!choice(at13, who.greenTentacle).marks.includes('Na popijawie'));
       s = await chooseAndNext(page, w, who.greenTentacle);
 
-      s = await step('15', 'Bandyci się budzą.', 'Bandyci, obudźcie się.');
+      const at15 = await step('15', 'Bandyci się budzą.', 'Bandyci, obudźcie się.');
       s = await next(page, w);
 
       // 16. The bandits' search. Reload here: the same step, the same marks, the answers kept.
@@ -286,7 +288,21 @@ describe('a Ktulu game for twelve', () => {
       await waitForNightMode(page);
       const after = await readScript(page);
       assert.deepEqual(after, before, 'the reload lands on the same step, drawn the same');
-      assert.equal(await page.getByRole('button', { name: 'Cofnij', exact: true }).isEnabled(), true, 'Undo is still offered');
+      assert.equal(await page.getByRole('button', { name: w.undo, exact: true }).isEnabled(), true, 'Undo is still offered');
+
+      // Undo after the reload: back to 15 (it changed nothing), then to 13, where the drinking
+      // is taken back. Each step comes back as it was first shown (all but the log's length).
+      const drawn = ({ seq, ...shown }) => shown;
+      s = await undo(page, w);
+      assert.deepEqual(drawn(s), drawn(at15), 'one Undo: step 15 as it was');
+      s = await undo(page, w);
+      assert.deepEqual(drawn(s), drawn(at13), 'another: step 13 as it was, nobody picked yet');
+      assert.ok(!choice(s, who.greenTentacle).marks.includes('Na popijawie'), 'the drinking is taken back');
+      // The same answers again: the night goes on as before.
+      s = await chooseAndNext(page, w, who.greenTentacle);
+      assert.deepEqual(drawn(s), drawn(at15), 'step 15 again');
+      s = await next(page, w);
+      assert.deepEqual(drawn(s), drawn(before), 'step 16 again, the drinker marked');
       s = await chooseAndNext(page, w, w.nobody);
 
       // 17–18. The bandits keep the statue with their leader, and sleep.
