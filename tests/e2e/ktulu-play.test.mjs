@@ -4,7 +4,8 @@
  * it), then the zero night, day 1 (introductions, a duel refused, the search, no hanging) and
  * night 1, every step checked by the book's number, line and read-aloud sentence. In the middle
  * of night 1 the page is reloaded: the same step comes back, with the jail, the drinking and the
- * statue still marked. The morning after reads out only the public facts; the night's secrets
+ * statue still marked; Undo then walks back to the drinking, which is taken back, and the same
+ * answers lead to the same step. The morning after reads out only the public facts; the night's secrets
  * are the Manitou's. The same roster recorded as a physical deal in English starts with the
  * same numbered steps in English. Axe on the script in night mode and on the morning card.
  *
@@ -15,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { brokenNames, chooseAndNext, count, dealAndRead, next, press, rawTexts, readScript, setUpKtulu, waitForNightMode, WORDS } from './manitou.mjs';
+import { brokenNames, chooseAndNext, count, dealAndRead, next, press, rawTexts, readScript, setUpKtulu, undo, waitForNightMode, WORDS } from './manitou.mjs';
 import { waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
@@ -129,7 +130,7 @@ async function playZeroNight(page, w, lang, who) {
   const called = (s, i) => {
     const step = ZERO_NIGHT[i];
     numbers.push(s.number);
-    assert.equal(s.phase, lang === 'pl' ? 'Noc 0' : 'Night 0');
+    assert.equal(s.phase, lang === 'pl' ? 'Zerowa noc' : 'Zero night', 'the book’s “zerowa noc”');
     assert.equal(s.number, w.number(step.n), `zero night step ${i + 1} is the book's number ${step.n}`);
     assert.deepEqual([s.title, s.prompt], step[lang]);
     assert.equal(s.progress, w.step(i + 1, ZERO_NIGHT.length));
@@ -204,6 +205,7 @@ describe('a Ktulu game for twelve', () => {
       assert.equal(s.night, false, 'no night mode once eyes are open');
       assert.ok(s.announce.includes(`Szeryf zamknął w więzieniu: ${who.chief}.`), `public: ${s.announce}`);
       assert.ok(!s.announce.some((l) => l.includes(who.banditLeader)), 'the statue holder is never named aloud');
+      assert.ok(s.announce.includes('Posążek jest u bandytów, jak na początku gry.'), `where the statue is, not a change of hands: ${s.announce}`);
       assert.ok(s.hints.includes(`Posążek przechodzi do: ${who.banditLeader} (Bandyci).`), `secret: ${s.hints}`);
       s = await next(page, w);
 
@@ -267,10 +269,11 @@ describe('a Ktulu game for twelve', () => {
       s = await chooseAndNext(page, w, who.chief);
 
       // 13. The Drunkard takes the Green Tentacle drinking.
-      s = await step('13', 'Opój (lub pijany sędzia) spija (2 razy na grę).', 'Opoju lub pijany sędzio, obudź się. Czy chcesz się z kimś napić? Jeśli tak, wskaż z kim.');
+      const at13 = await step('13', 'Opój (lub pijany sędzia) spija (2 razy na grę).', 'Opoju lub pijany sędzio, obudź się. Czy chcesz się z kimś napić? Jeśli tak, wskaż z kim.');
+      assert.ok(!choice(at13, who.greenTentacle).marks.includes('Na popijawie'));
       s = await chooseAndNext(page, w, who.greenTentacle);
 
-      s = await step('15', 'Bandyci się budzą.', 'Bandyci, obudźcie się.');
+      const at15 = await step('15', 'Bandyci się budzą.', 'Bandyci, obudźcie się.');
       s = await next(page, w);
 
       // 16. The bandits' search. Reload here: the same step, the same marks, the answers kept.
@@ -285,7 +288,21 @@ describe('a Ktulu game for twelve', () => {
       await waitForNightMode(page);
       const after = await readScript(page);
       assert.deepEqual(after, before, 'the reload lands on the same step, drawn the same');
-      assert.equal(await page.getByRole('button', { name: 'Cofnij', exact: true }).isEnabled(), true, 'Undo is still offered');
+      assert.equal(await page.getByRole('button', { name: w.undo, exact: true }).isEnabled(), true, 'Undo is still offered');
+
+      // Undo after the reload: back to 15 (it changed nothing), then to 13, where the drinking
+      // is taken back. Each step comes back as it was first shown (all but the log's length).
+      const drawn = ({ seq, ...shown }) => shown;
+      s = await undo(page, w);
+      assert.deepEqual(drawn(s), drawn(at15), 'one Undo: step 15 as it was');
+      s = await undo(page, w);
+      assert.deepEqual(drawn(s), drawn(at13), 'another: step 13 as it was, nobody picked yet');
+      assert.ok(!choice(s, who.greenTentacle).marks.includes('Na popijawie'), 'the drinking is taken back');
+      // The same answers again: the night goes on as before.
+      s = await chooseAndNext(page, w, who.greenTentacle);
+      assert.deepEqual(drawn(s), drawn(at15), 'step 15 again');
+      s = await next(page, w);
+      assert.deepEqual(drawn(s), drawn(before), 'step 16 again, the drinker marked');
       s = await chooseAndNext(page, w, w.nobody);
 
       // 17–18. The bandits keep the statue with their leader, and sleep.
@@ -312,6 +329,7 @@ describe('a Ktulu game for twelve', () => {
       s = await step('24', 'Indianie zabijają (każdej nocy).', 'Kogo zabijacie?');
       assert.ok(s.hints.includes('Jeśli się nie zgodzą, poproś o decyzję jedną z obudzonych osób: ich przywódcy wśród nich nie ma.'), `${s.hints}`);
       assert.ok(!enabled(s).includes(who.shaman) && !enabled(s).includes(who.chief), 'never one of their own');
+      assert.deepEqual(choice(s, who.chief).marks, ['W więzieniu: nie zginie'], 'the jailed Chief: one badge, saying he cannot die');
       s = await chooseAndNext(page, w, who.banditLeader);
       // The statue goes to the first Indian awake in seating order; they are told.
       const [first, second] = NAMES.filter((n) => n === who.shaman || n === who.indian);
@@ -391,6 +409,7 @@ describe('a Ktulu game for twelve', () => {
       const s = await look(page, 'day 1 morning');
       assert.equal(s.phase, 'Day 1');
       assert.ok(s.announce.includes(`The Sheriff locked up ${who.chief}.`), `${s.announce}`);
+      assert.ok(s.announce.includes('The statue is with the Bandits, as at the start of the game.'), `${s.announce}`);
     } finally {
       await context.close();
     }

@@ -2,7 +2,7 @@
  * Drives a Ktulu game the way a Manitou does, through the screens only: the setup form (players,
  * the suggested roster, a physical deal recorded card by card), the pass-and-peek deal read card
  * by card, and the script: ticking a player by name, "nobody", yes/no buttons by their words,
- * vote counts typed per name, Next. Every move waits for the app to say it has been saved (the
+ * vote counts typed per name, Next, Undo. Every move waits for the app to say it has been saved (the
  * log length on <main>), never for a fixed time.
  *
  * `readScript` reads the step as the Manitou sees it: the book's number and title, the line read
@@ -25,6 +25,7 @@ export const WORDS = {
     showRole: 'Pokaż moją rolę',
     hideRole: 'Ukryj i podaj dalej',
     next: 'Dalej',
+    undo: 'Cofnij',
   },
   en: {
     player: (n) => `Player ${n}`,
@@ -38,6 +39,7 @@ export const WORDS = {
     showRole: 'Show my role',
     hideRole: 'Hide and pass on',
     next: 'Next',
+    undo: 'Undo',
   }
 };
 
@@ -178,6 +180,13 @@ export async function choose(page, name) {
 export async function next(page, words) {
   const seq = Number(await page.locator('main').getAttribute('data-seq'));
   await page.locator('main').getByRole('button', { name: words.next, exact: true }).click();
+  return settle(page, seq);
+}
+
+/** Takes back the last move with Undo and waits for it to be saved; returns the screen it lands on. */
+export async function undo(page, words) {
+  const seq = Number(await page.locator('main').getAttribute('data-seq'));
+  await page.locator('main').getByRole('button', { name: words.undo, exact: true }).click();
   return settle(page, seq);
 }
 

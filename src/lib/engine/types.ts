@@ -43,6 +43,11 @@ export type AnswerSpec =
       candidates: PlayerId[];
       /** Marks shown next to a player on the answer widget (e.g. "protected last Day"). */
       marks?: Record<PlayerId, Text>;
+      /**
+       * The player's own marks (by `Mark.id`) that the step's mark says in other words ("In jail:
+       * cannot be killed" for "In jail"): shown once, as the step's.
+       */
+      covers?: Record<PlayerId, string[]>;
       /** Label of the "nobody" choice when `min` is 0. */
       none?: Text;
       /** Offer "draw at random" (the seeded generator picks among the candidates). */

@@ -5,8 +5,9 @@
 import { i18n } from '$lib/i18n';
 import type { Phase } from '$lib/engine/types';
 
-/** "Day 2", "Noc 1". */
+/** "Day 2", "Noc 1"; a night numbered 0 (Ktulu's) is "Zero night", "Zerowa noc", as the book says. */
 export function phaseLabel(phase: Phase): string {
+  if (phase.kind === 'night' && phase.number === 0) return i18n.t('common:phase.nightZero');
   return i18n.t(`common:phase.${phase.kind}`, { number: phase.number });
 }
 

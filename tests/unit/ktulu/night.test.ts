@@ -109,7 +109,8 @@ describe('the morning', () => {
     expect(g.step.eyesClosed).toBe(false);
     expect(g.step.announce).toEqual([
       { key: 'ktulu:announce.jailed', params: { name: 'Gosia' } },
-      { key: 'ktulu:announce.statue', params: { faction: 'bandits' } }
+      // The bandits had it from the start: where it is, not a change of hands.
+      { key: 'ktulu:announce.statueStart' }
     ]);
     expect(keys(g.step.hints)).toEqual(['log.jail', 'log.confess', 'log.statueTo']);
     expect(g.view.log.filter((l) => l.secret).map((l) => l.text.key)).toContain('ktulu:log.confess');
@@ -162,6 +163,24 @@ describe('the night', () => {
     until(g, 'night.24').pick('Bartek');
     expect(g.alive).toContain('Bartek');
     expect(g.view.log.some((l) => l.text.key === 'ktulu:log.savedByJail')).toBe(true);
+  });
+
+  it('at a kill, the jailed and the protected carry one mark each: the step’s “cannot be killed” covers their own', () => {
+    // The Sheriff jails the Pastor (who then does not wake); the Bodyguard protects Darek.
+    const g = night1().pick('Bartek');
+    expect(g.at).toBe('night.11');
+    g.pick('Darek');
+    until(g, 'night.24');
+    expect(marks(g, 'Bartek')).toContain('jailed');
+    expect(marks(g, 'Darek')).toContain('protected');
+    const spec = g.step.answer.kind === 'players' ? g.step.answer : null;
+    expect(spec?.marks?.[g.id('Bartek')]).toEqual({ key: 'ktulu:marks.jailedSafe' });
+    expect(spec?.covers?.[g.id('Bartek')]).toEqual(['jailed']);
+    expect(spec?.marks?.[g.id('Darek')]).toEqual({ key: 'ktulu:marks.protectedSafe' });
+    expect(spec?.covers?.[g.id('Darek')]).toEqual(['protected']);
+    // The statue's holder has the step's "has the statue", the very words of his own mark.
+    expect(spec?.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.statue' });
+    expect(spec?.covers?.[g.id('Ewa')]).toBeUndefined();
   });
 
   it('the Bodyguard protects someone else than last night and never himself; the protected cannot be killed', () => {

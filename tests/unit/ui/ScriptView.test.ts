@@ -113,6 +113,12 @@ describe('picking players', () => {
     expect(screen.getAllByText(mark)).toHaveLength(1);
   });
 
+  it('leaves out a player’s own mark that the step’s mark covers, saying it in other words', () => {
+    show({ ...pickOne, marks: { b: { key: 'cluethulhu:marks.absorbFails' } }, covers: { b: ['highPriest'] } } as AnswerSpec);
+    expect(screen.getByLabelText('Bob')).toHaveAccessibleDescription(i18n.t('cluethulhu:marks.absorbFails'));
+    expect(screen.queryByText(i18n.t('cluethulhu:marks.highPriest'))).toBeNull();
+  });
+
   it('sends the picked player with Next', async () => {
     const { onanswer } = show(pickOne);
     await fireEvent.click(screen.getByLabelText('Bob'));

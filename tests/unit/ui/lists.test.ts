@@ -66,6 +66,16 @@ describe('a saved game on the home screen', () => {
     }
   });
 
+  it('names a zero night in words, in both languages', async () => {
+    const zero = { phase: { kind: 'night', number: 0 } } as const;
+    const en = render(GameListItem, { game: record(zero), ondelete: vi.fn() });
+    expect(screen.getByText('Zero night')).toBeInTheDocument();
+    en.unmount();
+    await i18n.setLanguage('pl');
+    render(GameListItem, { game: record(zero), ondelete: vi.fn() });
+    expect(screen.getByText('Zerowa noc')).toBeInTheDocument();
+  });
+
   it('asks to delete through its own button, named after the game', async () => {
     const ondelete = vi.fn();
     render(GameListItem, { game: record({}), ondelete });
@@ -89,6 +99,16 @@ describe('the log', () => {
     expect(dayLines[0]).toHaveTextContent('Only for you');
     expect(dayLines[0]).toHaveTextContent('Night 9');
     expect(dayLines[1]).not.toHaveTextContent('Only for you');
+  });
+
+  it('heads the zero night’s lines “Zero night”, then Day 1', () => {
+    render(LogView, {
+      log: [
+        { phase: { kind: 'night', number: 0 }, text: { key: 'common:script.yes' } },
+        { phase: { kind: 'day', number: 1 }, text: { key: 'common:script.no' } }
+      ]
+    });
+    expect(screen.getAllByRole('region').map((g) => within(g).getByRole('heading').textContent)).toEqual(['Zero night', 'Day 1']);
   });
 
   it('says so when nothing has happened', () => {

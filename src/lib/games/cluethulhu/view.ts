@@ -332,17 +332,21 @@ function draft(ctx: Ctx, key: string): Draft {
       const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'shoggothAbsorb' }>;
       const s = player(ctx, item.shoggoth);
       const marks: Record<PlayerId, Text> = {};
+      const covers: Record<PlayerId, string[]> = {};
       for (const p of ctx.players) {
         if (!p.alive || p.id === s.id) continue;
-        if (ctx.protected === p.id) marks[p.id] = k('marks.absorbFails');
-        else if (p.side === 'investigators') marks[p.id] = k('marks.bothDie');
+        // "Protected: the absorb fails" says the player's own "Protected" too.
+        if (ctx.protected === p.id) {
+          marks[p.id] = k('marks.absorbFails');
+          covers[p.id] = ['protected'];
+        } else if (p.side === 'investigators') marks[p.id] = k('marks.bothDie');
       }
       return {
         role: 'shoggoth',
         prompt: k(ctx.phase.kind === 'day' ? 'steps.shoggothAbsorb.day' : 'steps.shoggothAbsorb.night', { name: s.name }),
         hints: [k('hints.shoggothAbsorb', { name: s.name })],
         eyesClosed: ctx.phase.kind === 'day',
-        answer: { kind: 'players', min: 0, max: 1, candidates: othersThan(s.id), marks, none: k('answers.noAbsorb') }
+        answer: { kind: 'players', min: 0, max: 1, candidates: othersThan(s.id), marks, covers, none: k('answers.noAbsorb') }
       };
     }
     case 'highPriestSuccessor': {

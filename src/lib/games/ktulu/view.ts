@@ -84,16 +84,22 @@ function statueHint(ctx: Ctx): Text {
   return k('hints.statueWith', { name: h.name, faction: factionOf(h.role) });
 }
 
-/** Marks on the answer widget: who cannot be killed tonight, who holds the statue. */
-function nightMarks(ctx: Ctx, kill: boolean): Record<PlayerId, Text> {
+/**
+ * Marks on the answer widget: who cannot be killed tonight, who holds the statue. "In jail:
+ * cannot be killed" says the player's own "In jail" (and the Bodyguard's likewise), so it covers it.
+ */
+function nightMarks(ctx: Ctx, kill: boolean): { marks: Record<PlayerId, Text>; covers: Record<PlayerId, string[]> } {
   const marks: Record<PlayerId, Text> = {};
+  const covers: Record<PlayerId, string[]> = {};
   for (const p of ctx.players) {
     if (!p.alive) continue;
-    if (kill && ctx.tonight.jailed === p.id) marks[p.id] = k('marks.jailedSafe');
-    else if (kill && ctx.tonight.protected === p.id) marks[p.id] = k('marks.protectedSafe');
-    else if (holds(ctx, p.id)) marks[p.id] = k(ctx.statue.planted ? 'marks.planted' : 'marks.statue');
+    const safe = !kill ? null : ctx.tonight.jailed === p.id ? 'jailed' : ctx.tonight.protected === p.id ? 'protected' : null;
+    if (safe) {
+      marks[p.id] = k(`marks.${safe}Safe`);
+      covers[p.id] = [safe];
+    } else if (holds(ctx, p.id)) marks[p.id] = k(ctx.statue.planted ? 'marks.planted' : 'marks.statue');
   }
-  return marks;
+  return { marks, covers };
 }
 
 const pick = (candidates: PlayerId[], min: number, max: number, extra: Partial<Extract<AnswerSpec, { kind: 'players' }>> = {}): AnswerSpec => ({
@@ -154,7 +160,7 @@ function nightDraft(ctx: Ctx): Draft {
       const members = awake(ctx, faction!).map((p) => p.id);
       // The statue comes into play at zero-night step 6 (RULES-NOTES).
       hints.push(kind === 'zeroNight' ? k('hints.statueStart') : statueHint(ctx), k('hints.handStatue'));
-      return { ...d, answer: pick(members, 1, 1, { marks: nightMarks(ctx, false) }) };
+      return { ...d, answer: pick(members, 1, 1, nightMarks(ctx, false)) };
     }
 
     case 'client':
@@ -189,7 +195,7 @@ function nightDraft(ctx: Ctx): Draft {
     case 'jail':
       hints.push(kind === 'zeroNight' ? k('hints.jailZero') : k('hints.jail'));
       if (kind === 'night') hints.push(statueHint(ctx));
-      return { ...d, answer: pick(others, 1, 1, { marks: kind === 'night' ? nightMarks(ctx, false) : undefined }) };
+      return { ...d, answer: pick(others, 1, 1, kind === 'night' ? nightMarks(ctx, false) : {}) };
 
     case 'confess':
       if (sub === 'result') {
@@ -213,7 +219,7 @@ function nightDraft(ctx: Ctx): Draft {
       if (step.does === 'search' && faction && statueFaction(ctx) === faction) hints.push(k('hints.searchHolding'));
       if (step.does === 'playCards') hints.push(k('hints.playCards'));
       hints.push(statueHint(ctx));
-      return { ...d, answer: pick(outsiders, may, 1, { marks: nightMarks(ctx, false), none: noneLabel }) };
+      return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, false), none: noneLabel }) };
     }
 
     case 'kill': {
@@ -222,7 +228,7 @@ function nightDraft(ctx: Ctx): Draft {
         return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.killTook', { name: nameOf(ctx, ctx.work.pick!), holder: h?.name ?? '' })] };
       }
       hints.push(k('hints.kill'), statueHint(ctx));
-      return { ...d, answer: pick(outsiders, may, 1, { marks: nightMarks(ctx, true), none: noneLabel }) };
+      return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
     }
 
     case 'follow':
@@ -351,7 +357,7 @@ function nightDraft(ctx: Ctx): Draft {
       if (sub === 'take') return { ...d, prompt: k('steps.godsTake'), hints: [k('hints.godsTake')], answer: { kind: 'yesno', yes: k('answers.takes'), no: k('answers.leaves') } };
       if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [shotHint(ctx)] };
       hints.push(k('hints.shoot'), statueHint(ctx));
-      return { ...d, answer: pick(candidates, may, 1, { marks: nightMarks(ctx, true), none: noneLabel }) };
+      return { ...d, answer: pick(candidates, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
     }
 
     case 'possess': {
@@ -429,8 +435,10 @@ function morningAnnouncements(ctx: Ctx): Text[] {
   for (const id of t.drinking) out.push(k('announce.drank', { name: nameOf(ctx, id) }));
   if (t.playingCards) out.push(t.cardsWon ? k('announce.cardsHolder') : k('announce.cards', { name: nameOf(ctx, t.playingCards) }));
   // "Manitou każdorazowo ogłasza zmianę frakcji posiadającej posążek (wyjątkiem są tu reguły związane z cichą stopą)."
+  // The first morning says where the statue is without claiming a change: the Bandit Leader had it from the start.
   const faction = statueFaction(ctx);
-  if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
+  if (ctx.phase.number === 1 && faction === 'bandits') out.push(k('announce.statueStart'));
+  else if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
   if (!out.length) out.push(k('announce.quiet'));
   return out;
 }
