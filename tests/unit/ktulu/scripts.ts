@@ -20,24 +20,41 @@ export interface Script {
 }
 
 const n = (g: G) => g.next();
+const nobody = (g: G) => g.pick();
+const no = (g: G) => g.no();
+
+/**
+ * A run of moves through the Manitou's list for one night (`night`) or the zero night
+ * (`zeroNight`): each a step alone (read aloud, then Next), `[step, ...names]` (those players
+ * picked) or `[step, move]` (`nobody`, `no`).
+ */
+type At = number | string;
+const steps =
+  (list: 'night' | 'zeroNight') =>
+  (...moves: (At | [At, ...string[]] | [At, (g: G) => unknown])[]): Move[] =>
+    moves.map((m): Move => {
+      const [step, ...rest] = Array.isArray(m) ? m : [m];
+      const at = `${list}.${step}`;
+      if (!Array.isArray(m)) return [at, n];
+      if (typeof rest[0] === 'function') return [at, rest[0]];
+      const names = rest as string[];
+      return [at, (g) => g.pick(...names)];
+    });
+const night = steps('night');
+const zeroNight = steps('zeroNight');
+
 const quietDay = (search: [string, string], intro = false): Move[] => [
   ['day.morning', n],
   ...(intro ? ([['day.intro', n]] as Move[]) : []),
-  ['day.discussion', (g) => g.pick()],
+  ['day.discussion', nobody],
   ['day.searchVote', (g) => g.tally({ [search[0]]: 1, [search[1]]: 1 })],
-  ['day.hangVote', (g) => g.no()],
+  ['day.hangVote', no],
   ['day.nightfall', n]
 ];
 
 /** Ania Sheriff, Bartek Pastor, Celina Townsman, Darek Bandit Leader, Ewa Bandit, Filip Chief, Gosia Indian. */
 const SEVEN: RoleId[] = ['sheriff', 'pastor', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian'];
-const zeroSeven: Move[] = [
-  ['zeroNight.4', (g) => g.pick('Celina')],
-  ['zeroNight.5', (g) => g.pick('Darek')],
-  ['zeroNight.5.result', n],
-  ['zeroNight.6', (g) => g.pick('Ewa')],
-  ['zeroNight.7', n]
-];
+const zeroSeven: Move[] = zeroNight([4, 'Celina'], [5, 'Darek'], '5.result', [6, 'Ewa'], 7);
 
 export const SCRIPTS: Script[] = [
   {
@@ -48,18 +65,9 @@ export const SCRIPTS: Script[] = [
     moves: [
       ...zeroSeven,
       ...quietDay(['Ania', 'Bartek'], true),
-      ['night.8', (g) => g.pick('Gosia')],
-      ['night.9', (g) => g.pick('Ewa')],
-      ['night.9.result', n],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Ewa')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Bartek')],
-      ['night.32', n],
+      ...night([8, 'Gosia'], [9, 'Ewa'], '9.result', 15, [16, nobody], [17, 'Ewa'], 18, 22, [24, 'Bartek'], 32),
       ['day.morning', n],
-      ['day.discussion', (g) => g.pick()],
+      ['day.discussion', nobody],
       ['day.searchVote', (g) => g.tally({ Ewa: 5, Darek: 4 })]
     ]
   },
@@ -72,16 +80,7 @@ export const SCRIPTS: Script[] = [
     moves: [
       ...zeroSeven,
       ...quietDay(['Ania', 'Bartek'], true),
-      ['night.8', (g) => g.pick('Gosia')],
-      ['night.9', (g) => g.pick('Filip')],
-      ['night.9.result', n],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Darek')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Celina')],
-      ['night.32', n]
+      ...night([8, 'Gosia'], [9, 'Filip'], '9.result', 15, [16, nobody], [17, 'Darek'], 18, 22, [24, 'Celina'], 32)
     ]
   },
   {
@@ -91,20 +90,9 @@ export const SCRIPTS: Script[] = [
     winner: 'indians',
     reason: 'indians',
     moves: [
-      ['zeroNight.4', (g) => g.pick('Bartek')],
-      ['zeroNight.6', (g) => g.pick('Celina')],
-      ['zeroNight.7', n],
+      ...zeroNight([4, 'Bartek'], [6, 'Celina'], 7),
       ...quietDay(['Ania', 'Bartek'], true),
-      ['night.8', (g) => g.pick('Ewa')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Celina')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Celina')],
-      ['night.24.result', n],
-      ['night.25', (g) => g.pick('Ania')],
-      ['night.29', (g) => g.pick('Bartek')]
+      ...night([8, 'Ewa'], 15, [16, nobody], [17, 'Celina'], 18, 22, [24, 'Celina'], '24.result', [25, 'Ania'], [29, 'Bartek'])
     ]
   },
   {
@@ -114,48 +102,16 @@ export const SCRIPTS: Script[] = [
     winner: 'aliens',
     reason: 'signals',
     moves: [
-      ['zeroNight.4', (g) => g.pick('Bartek')],
-      ['zeroNight.6', (g) => g.pick('Celina')],
-      ['zeroNight.7', n],
-      ['zeroNight.8', n],
+      ...zeroNight([4, 'Bartek'], [6, 'Celina'], 7, 8),
       ...quietDay(['Ania', 'Bartek'], true),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Celina')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Darek')],
-      ['night.32', n],
-      ['night.34', n],
-      ['night.37', (g) => g.pick('Celina')],
-      ['night.37.result', n],
-      ['night.40', n],
-      ['night.41', (g) => g.pick('Gosia')],
-      ['night.42', n],
+      ...night(
+        [8, 'Bartek'], 15, [16, nobody], [17, 'Celina'], 18, 22, [24, 'Darek'], 32, 34, [37, 'Celina'], '37.result', 40,
+        [41, 'Gosia'], 42
+      ),
       ...quietDay(['Ania', 'Bartek']),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Celina')],
-      ['night.32', n],
-      ['night.34', n],
-      ['night.37', (g) => g.pick('Ania')],
-      ['night.37.result', n],
-      ['night.40', n],
-      ['night.41', (g) => g.pick('Hubert')],
-      ['night.42', n],
+      ...night([8, 'Bartek'], 15, [16, nobody], 18, 22, [24, 'Celina'], 32, 34, [37, 'Ania'], '37.result', 40, [41, 'Hubert'], 42),
       ...quietDay(['Ania', 'Bartek']),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Ania')],
-      ['night.32', n],
-      ['night.34', n],
-      ['night.37', (g) => g.pick('Bartek')],
-      ['night.37.result', n],
-      ['night.40', n]
+      ...night([8, 'Bartek'], 22, [24, 'Ania'], 32, 34, [37, 'Bartek'], '37.result', 40)
     ]
   },
   {
@@ -165,27 +121,11 @@ export const SCRIPTS: Script[] = [
     winner: 'luckyLuke',
     reason: 'rodeOff',
     moves: [
-      ['zeroNight.4', (g) => g.pick('Celina')],
-      ['zeroNight.6', (g) => g.pick('Darek')],
-      ['zeroNight.7', n],
+      ...zeroNight([4, 'Celina'], [6, 'Darek'], 7),
       ...quietDay(['Celina', 'Ewa'], true),
-      ['night.1', n],
-      ['night.3', (g) => g.pick('Darek')],
-      ['night.3.result', n],
-      ['night.4', (g) => g.pick()],
-      ['night.5', (g) => g.pick()],
-      ['night.6', n],
-      ['night.7', n],
-      ['night.8', (g) => g.pick('Celina')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Celina')],
-      ['night.32', n],
+      ...night(1, [3, 'Darek'], '3.result', [4, nobody], [5, nobody], 6, 7, [8, 'Celina'], 15, [16, nobody], 18, 22, [24, 'Celina'], 32),
       ...quietDay(['Celina', 'Ewa']),
-      ['night.1', n],
-      ['night.2', n]
+      ...night(1, 2)
     ]
   },
   {
@@ -195,56 +135,19 @@ export const SCRIPTS: Script[] = [
     winner: 'runaways',
     reason: 'escaped',
     moves: [
-      ['zeroNight.4', (g) => g.pick('Bartek')],
-      ['zeroNight.6', (g) => g.pick('Celina')],
-      ['zeroNight.7', n],
-      ['zeroNight.9', n],
+      ...zeroNight([4, 'Bartek'], [6, 'Celina'], 7, 9),
       ...quietDay(['Ania', 'Bartek'], true),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Celina')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Darek')],
-      ['night.32', n],
-      ['night.43', n],
-      ['night.45a', (g) => g.pick('Celina')],
-      ['night.45a.result', n],
-      ['night.46', (g) => g.pick('Ania')],
-      ['night.46.result', n],
-      ['night.47', (g) => g.no()],
-      ['night.48', (g) => g.pick()],
-      ['night.48.result', n],
-      ['night.49', n],
-      ['night.50', (g) => g.pick('Gosia')],
-      ['night.51', n],
+      ...night(
+        [8, 'Bartek'], 15, [16, nobody], [17, 'Celina'], 18, 22, [24, 'Darek'], 32, 43, ['45a', 'Celina'], '45a.result',
+        [46, 'Ania'], '46.result', [47, no], [48, nobody], '48.result', 49, [50, 'Gosia'], 51
+      ),
       ...quietDay(['Ania', 'Bartek']),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Celina')],
-      ['night.32', n],
-      ['night.43', n],
-      ['night.44', (g) => g.pick('Gosia')],
-      ['night.45', n],
-      ['night.45a', (g) => g.pick('Ania')],
-      ['night.45a.result', n],
-      ['night.48', (g) => g.pick('Ania', 'Bartek')],
-      ['night.48.result', n],
-      ['night.49', n],
-      ['night.50', (g) => g.pick('Hubert')],
-      ['night.51', n],
+      ...night(
+        [8, 'Bartek'], 15, [16, nobody], 18, 22, [24, 'Celina'], 32, 43, [44, 'Gosia'], 45, ['45a', 'Ania'], '45a.result',
+        [48, 'Ania', 'Bartek'], '48.result', 49, [50, 'Hubert'], 51
+      ),
       ...quietDay(['Ania', 'Bartek']),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Ania')],
-      ['night.32', n],
-      ['night.43', n],
-      ['night.44', (g) => g.pick('Hubert')],
-      ['night.45', n]
+      ...night([8, 'Bartek'], 22, [24, 'Ania'], 32, 43, [44, 'Hubert'], 45)
     ]
   },
   {
@@ -255,42 +158,14 @@ export const SCRIPTS: Script[] = [
     winner: 'gods',
     reason: 'destroyed',
     moves: [
-      ['zeroNight.4', (g) => g.pick('Bartek')],
-      ['zeroNight.6', (g) => g.pick('Celina')],
-      ['zeroNight.7', n],
-      ['zeroNight.10', n],
+      ...zeroNight([4, 'Bartek'], [6, 'Celina'], 7, 10),
       ...quietDay(['Ania', 'Bartek'], true),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Celina')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Darek')],
-      ['night.32', n],
-      ['night.52', (g) => g.pick()],
-      ['night.53', n],
-      ['night.54', (g) => g.pick('Celina')],
-      ['night.54.result', n],
-      ['night.54.take', (g) => g.no()],
-      ['night.55', (g) => g.pick('Celina')],
-      ['night.55.result', n],
-      ['night.55.take', (g) => g.no()],
-      ['night.56', (g) => g.pick('Ania')],
-      ['night.56.result', n],
-      ['night.59', n],
+      ...night(
+        [8, 'Bartek'], 15, [16, nobody], [17, 'Celina'], 18, 22, [24, 'Darek'], 32, [52, nobody], 53, [54, 'Celina'], '54.result',
+        ['54.take', no], [55, 'Celina'], '55.result', ['55.take', no], [56, 'Ania'], '56.result', 59
+      ),
       ...quietDay(['Ania', 'Bartek']),
-      ['night.8', (g) => g.pick('Bartek')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Celina')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Ania')],
-      ['night.32', n],
-      ['night.52', (g) => g.pick()],
-      ['night.53', n],
-      ['night.54', (g) => g.pick('Celina')]
+      ...night([8, 'Bartek'], 15, [16, nobody], [17, 'Celina'], 18, 22, [24, 'Ania'], 32, [52, nobody], 53, [54, 'Celina'])
     ]
   },
   {
@@ -300,21 +175,11 @@ export const SCRIPTS: Script[] = [
     winner: 'town',
     reason: 'foundOnDeath',
     moves: [
-      ['zeroNight.4', (g) => g.pick('Ewa')],
-      ['zeroNight.6', (g) => g.pick('Bartek')],
-      ['zeroNight.7', n],
+      ...zeroNight([4, 'Ewa'], [6, 'Bartek'], 7),
       ...quietDay(['Ania', 'Filip'], true),
-      ['night.8', (g) => g.pick('Ewa')],
-      ['night.15', n],
-      ['night.16', (g) => g.pick()],
-      ['night.17', (g) => g.pick('Bartek')],
-      ['night.18', n],
-      ['night.22', n],
-      ['night.24', (g) => g.pick('Ania')],
-      ['night.28', (g) => g.pick('Bartek')],
-      ['night.32', n],
+      ...night([8, 'Ewa'], 15, [16, nobody], [17, 'Bartek'], 18, 22, [24, 'Ania'], [28, 'Bartek'], 32),
       ['day.morning', n],
-      ['day.discussion', (g) => g.pick()],
+      ['day.discussion', nobody],
       ['day.poison', n]
     ]
   }

@@ -2,11 +2,12 @@
  * Cluethulhu for the Keeper: everything the rest of Lantern needs from this game.
  * Rules: rules.ts; call order: sequence.ts; the machine: machine.ts; what screens show: view.ts.
  */
+import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
 import { machine, MACHINE_VERSION } from './machine';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type CluethulhuSetup } from './setup';
 import { sheet } from './sheet';
-import { dealing, view } from './view';
+import { view } from './view';
 
 export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   id: 'cluethulhu',
@@ -19,8 +20,7 @@ export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   validateSetup,
   view,
   dealing,
-  players: (setup) => setup.players,
-  dealSteps: (setup) => (setup.deal.mode === 'app' ? setup.players.length : 0),
+  ...setupPlayers,
   sheet
 };
 

@@ -16,6 +16,7 @@
  */
 import { assign, setup } from 'xstate';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
+import { dealingState, firstCheckGuards, firstChecks, keeperRulings } from '../../engine/common';
 import type { GameInput } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import { pick } from '../../engine/rng';
@@ -56,11 +57,7 @@ const C = '#cluethulhu';
  * What every script state checks first: a win ends the game (checkWin waits for a Shoggoth's
  * absorb), and a pending consequence is asked before the script goes on.
  */
-const FIRST_CHECKS = [
-  { guard: 'hasOutcome', target: `${C}.over` },
-  { guard: 'teamWon', target: `${C}.over` },
-  { guard: 'hasPending', target: `${C}.interrupt` }
-];
+const FIRST_CHECKS = firstChecks('cluethulhu');
 
 export const machine = setup({
   types: {
@@ -69,11 +66,8 @@ export const machine = setup({
     input: {} as GameInput<CluethulhuSetup>
   },
   guards: {
-    hasOutcome: ({ context }) => context.outcome !== null,
-    hasPending: ({ context }) => context.pending.length > 0,
-    teamWon: ({ context }) => checkWin(context).outcome !== null,
+    ...firstCheckGuards<Ctx>((ctx) => checkWin(ctx).outcome !== null),
     skipped: ({ context }, params: { slot: Slot }) => slotMode(context, params.slot) === 'skip',
-    dealDone: ({ context }) => context.dealt >= context.players.length,
     saidYes: ({ event }) => saidYes(event),
     pickedSomeone: ({ event }) => first(event) !== null,
     wizardRepeats: ({ context, event }) => first(event) !== null && first(event) === context.wizardLast,
@@ -84,7 +78,6 @@ export const machine = setup({
     electionTied: ({ context, event }) => topOf(event).length > 1
   },
   actions: {
-    dealOne: assign({ dealt: ({ context }) => context.dealt + 1 }),
     visit: assign(({ context }, params: { slot: Slot }) =>
       context.visited.includes(params.slot) ? {} : { visited: [...context.visited, params.slot] }
     ),
@@ -239,19 +232,12 @@ export const machine = setup({
   id: 'cluethulhu',
   context: ({ input }) => createContext(input.setup, input.seed),
   initial: 'dealing',
-  on: {
-    // "NEVER show your tablet to another player … unless you are expressly allowed to do so by the
-    // rules": no role shows it by choice (the Shoggoth's showing is part of its absorb), so a reveal is refused.
-    'keeper.override': {
-      guard: ({ context, event }) => context.dealt >= context.players.length && event.override.kind !== 'reveal',
-      actions: 'override'
-    }
-  },
+  // The Keeper's rulings after the deal. "NEVER show your tablet to another player … unless you are
+  // expressly allowed to do so by the rules": no role shows it by choice (the Shoggoth's showing is
+  // part of its absorb), so a reveal is taken nowhere.
+  on: keeperRulings(),
   states: {
-    dealing: {
-      always: { guard: 'dealDone', target: 'play' },
-      on: { 'step.answer': { actions: 'dealOne' } }
-    },
+    dealing: dealingState(),
     play: {
       initial: 'day',
       states: {

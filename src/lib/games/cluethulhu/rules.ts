@@ -8,6 +8,7 @@
  * ../shared/RULES-NOTES.md says; Lantern's own decisions are in docs/RULES.md.
  */
 import type { LogLine, Outcome, PlayerId, Text } from '../../engine/types';
+import { aliveIdsIn, aliveIn, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
 import { seedRng, shuffle, type RngState } from '../../engine/rng';
 import type { CluethulhuSetup } from './setup';
 import { roleMix } from './setup';
@@ -119,7 +120,7 @@ export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
     players,
     phase: { kind: 'day', number: 1 },
     visited: [],
-    dealt: setup.deal.mode === 'physical' ? players.length : 0,
+    dealt: dealtAtStart(setup),
     doll: null,
     dollFrom: null,
     highPriest: null,
@@ -148,13 +149,9 @@ export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
 
 // ---------------------------------------------------------------- looking things up
 
-export const player = (ctx: Ctx, id: PlayerId): PlayerState => {
-  const p = ctx.players.find((q) => q.id === id);
-  if (!p) throw new Error(`No player ${id}`);
-  return p;
-};
-export const alive = (ctx: Ctx): PlayerState[] => ctx.players.filter((p) => p.alive);
-export const aliveIds = (ctx: Ctx): PlayerId[] => alive(ctx).map((p) => p.id);
+export const player: (ctx: Ctx, id: PlayerId) => PlayerState = playerIn;
+export const alive: (ctx: Ctx) => PlayerState[] = aliveIn;
+export const aliveIds: (ctx: Ctx) => PlayerId[] = aliveIdsIn;
 export const holder = (ctx: Ctx, role: RoleId): PlayerState | undefined =>
   ctx.players.find((p) => p.role === role && !p.powerless);
 
@@ -188,14 +185,10 @@ export function sideCounts(ctx: Ctx): { investigators: number; cult: number } {
 
 // ---------------------------------------------------------------- log
 
-export function log(ctx: Ctx, key: string, params: Record<string, string | number> = {}, secret = false): Ctx {
-  return { ...ctx, log: [...ctx.log, { phase: { ...ctx.phase }, text: { key: `cluethulhu:log.${key}`, params }, secret }] };
-}
+export const log = (ctx: Ctx, key: string, params: Record<string, string | number> = {}, secret = false): Ctx =>
+  logIn('cluethulhu', ctx, key, params, secret);
 
-const setPlayer = (ctx: Ctx, id: PlayerId, patch: Partial<PlayerState>): Ctx => ({
-  ...ctx,
-  players: ctx.players.map((p) => (p.id === id ? { ...p, ...patch } : p))
-});
+const setPlayer: (ctx: Ctx, id: PlayerId, patch: Partial<PlayerState>) => Ctx = patchPlayer;
 
 // ---------------------------------------------------------------- deaths and their chains
 

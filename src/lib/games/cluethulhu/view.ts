@@ -4,7 +4,8 @@
  * marks, the outcome and the log. Text is i18n keys in the `cluethulhu` namespace.
  */
 import type { SnapshotFrom, AnyStateMachine } from 'xstate';
-import type { DealState, GameView, Mark, PlayerView } from '../../engine/game';
+import { dealStep, playerView, stageOf, viewOf } from '../../engine/common';
+import type { GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
 import { aliveIds, holder, isDetained, majority, player, sideCounts, votesPossible, type Ctx } from './rules';
@@ -408,23 +409,15 @@ function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
 export function players(ctx: Ctx): PlayerView[] {
   return ctx.players.map((p) => {
     const card = p.powerless ? 'yithianCard' : p.role;
-    return {
-      id: p.id,
-      name: p.name,
-      seat: p.seat,
-      alive: p.alive,
-      fate: p.fate ? k(`fate.${p.fate}`) : undefined,
-      card: { role: k(`roles.${card}.name`), side: k(`sides.${p.side}`), ability: k(`roles.${card}.ability`), tone: p.side },
-      marks: marksOf(ctx, p.id)
-    };
+    const face = { role: k(`roles.${card}.name`), side: k(`sides.${p.side}`), ability: k(`roles.${card}.ability`), tone: p.side };
+    return playerView(p, p.fate ? k(`fate.${p.fate}`) : undefined, face, marksOf(ctx, p.id));
   });
 }
 
 export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const ctx = snapshot.context as Ctx;
   const key = stepKey(snapshot);
-  const over = snapshot.status === 'done' || (snapshot.value as unknown) === 'over';
-  const stage: GameView['stage'] = over ? 'over' : key === 'dealing' ? 'dealing' : 'play';
+  const stage = stageOf(snapshot);
   const facts: Text[] = [];
   if (ctx.ritual) facts.push(k('facts.ritual', { night: ctx.ritualNight ?? 0 }));
   if (ctx.highPriest) facts.push(k('facts.highPriest', { name: player(ctx, ctx.highPriest).name }));
@@ -432,30 +425,6 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   facts.push(k('facts.sides', { investigators, cult }));
   let step: Step | null = null;
   if (stage === 'play' && key && key !== 'dealing' && !(key === 'highPriestSuccessor' && !pendingAnswerable(ctx))) step = currentStep(ctx, key);
-  if (stage === 'dealing') {
-    const p = ctx.players[ctx.dealt];
-    step = {
-      id: 'deal',
-      prompt: k('steps.deal.prompt', { name: p.name }),
-      hints: [],
-      answer: none,
-      eyesClosed: false,
-      progress: { index: ctx.dealt + 1, total: ctx.players.length }
-    };
-  }
-  return {
-    stage,
-    phase: stage === 'dealing' ? null : { ...ctx.phase },
-    step,
-    players: players(ctx),
-    outcome: ctx.outcome,
-    log: ctx.log,
-    facts
-  };
-}
-
-export function dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null {
-  const ctx = snapshot.context as Ctx;
-  if (stepKey(snapshot) !== 'dealing') return null;
-  return { player: ctx.players[ctx.dealt].id, index: ctx.dealt, total: ctx.players.length };
+  if (stage === 'dealing') step = dealStep(ctx, (name) => k('steps.deal.prompt', { name }));
+  return { ...viewOf(ctx, stage, step, players(ctx)), facts };
 }

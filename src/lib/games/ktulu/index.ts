@@ -3,12 +3,13 @@
  * Who is who: factions.ts, roles.ts; the Manitou's lists: steps.ts, plan.ts; set-up: setup.ts;
  * the rules: rules.ts (with compute.ts); the machine: machine.ts; what screens show: view.ts.
  */
+import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
 import { FACTION_IDS } from './factions';
 import { machine, MACHINE_VERSION } from './machine';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KtuluSetup } from './setup';
 import { sheet } from './sheet';
-import { dealing, view } from './view';
+import { view } from './view';
 
 export const ktulu: GameDefinition<KtuluSetup> = {
   id: 'ktulu',
@@ -22,8 +23,7 @@ export const ktulu: GameDefinition<KtuluSetup> = {
   validateSetup,
   view,
   dealing,
-  players: (setup) => setup.players,
-  dealSteps: (setup) => (setup.deal.mode === 'app' ? setup.players.length : 0),
+  ...setupPlayers,
   sheet
 };
 

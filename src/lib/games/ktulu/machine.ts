@@ -16,6 +16,7 @@
  * Doctor is asked first. Only `assign` is used, so a transition has nothing left to run.
  */
 import { assign, setup } from 'xstate';
+import { dealingState, firstCheckGuards, firstChecks, keeperRulings } from '../../engine/common';
 import type { GameInput } from '../../engine/game';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
 import type { KtuluSetup } from './setup';
@@ -65,11 +66,7 @@ const countsOf = (e: Ev): Record<PlayerId, number> => {
 };
 
 const K = '#ktulu';
-const FIRST_CHECKS = [
-  { guard: 'hasOutcome', target: `${K}.over` },
-  { guard: 'teamWon', target: `${K}.over` },
-  { guard: 'hasPending', target: `${K}.interrupt` }
-];
+const FIRST_CHECKS = firstChecks('ktulu');
 
 /**
  * A day state: the first checks, an optional skip, and its answers (each clears what it
@@ -93,10 +90,7 @@ export const machine = setup({
     input: {} as GameInput<KtuluSetup>
   },
   guards: {
-    hasOutcome: ({ context }) => context.outcome !== null,
-    hasPending: ({ context }) => context.pending.length > 0,
-    teamWon: ({ context }) => checkWin(context).outcome !== null,
-    dealDone: ({ context }) => context.dealt >= context.players.length,
+    ...firstCheckGuards<Ctx>((ctx) => checkWin(ctx).outcome !== null),
     needsSkip: ({ context }) => needsSkip(context),
     nightOver: ({ context }) => nightOver(context),
     doctorAtDawn: ({ context }) => nightOver(context) && context.deferred.length > 0,
@@ -118,7 +112,6 @@ export const machine = setup({
       event.type === 'keeper.override' && event.override.kind === 'reveal' && mayReveal(context, event.override.player, params.atSentence)
   },
   actions: {
-    dealOne: assign({ dealt: ({ context }) => context.dealt + 1 }),
     override: assign(({ context, event }) => (event.type === 'keeper.override' ? override(context, event.override) : {})),
     reveal: assign(({ context, event }) => (event.type === 'keeper.override' && event.override.kind === 'reveal' ? reveal(context, event.override.player) : {})),
     settleOutcome: assign(({ context }) => (context.outcome ? {} : checkWin(context))),
@@ -221,15 +214,10 @@ export const machine = setup({
   id: 'ktulu',
   context: ({ input }) => createContext(input.setup, input.seed),
   initial: 'dealing',
-  on: {
-    // The Manitou's rulings, at any moment after the deal. A card shown is taken by the day's states only.
-    'keeper.override': { guard: ({ context, event }) => context.dealt >= context.players.length && event.override.kind !== 'reveal', actions: 'override' }
-  },
+  // The Manitou's rulings, at any moment after the deal. A card shown is taken by the day's states only.
+  on: keeperRulings(),
   states: {
-    dealing: {
-      always: { guard: 'dealDone', target: 'play' },
-      on: { 'step.answer': { actions: 'dealOne' } }
-    },
+    dealing: dealingState(),
     play: {
       initial: 'night',
       states: {

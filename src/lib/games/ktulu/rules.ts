@@ -10,6 +10,7 @@
  * in docs/RULES.md, "Ktulu" ("The game engine").
  */
 import type { Answer, LogLine, Outcome, Override, Phase, PlayerId } from '../../engine/types';
+import { aliveIdsIn, aliveIn, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
 import { seedRng, shuffle, type RngState } from '../../engine/rng';
 import { FACTIONS, type FactionId } from './factions';
 import { ROLES, limit, spentKey, type AbilityAction, type RoleId, type SpentKey } from './roles';
@@ -208,7 +209,7 @@ export function createContext(setup: KtuluSetup, seed: number): Ctx {
     rng,
     players,
     phase: { kind: 'night', number: 0 },
-    dealt: setup.deal.mode === 'physical' ? players.length : 0,
+    dealt: dealtAtStart(setup),
     cursor: { index: 0, sub: null },
     visited: [],
     // "Herszt … na początku gry posiada posążek": it comes into play at zero-night step 6.
@@ -237,13 +238,9 @@ export function createContext(setup: KtuluSetup, seed: number): Ctx {
 
 // ---------------------------------------------------------------- looking things up
 
-export const player = (ctx: Ctx, id: PlayerId): PlayerState => {
-  const p = ctx.players.find((q) => q.id === id);
-  if (!p) throw new Error(`No player ${id}`);
-  return p;
-};
-export const alive = (ctx: Ctx): PlayerState[] => ctx.players.filter((p) => p.alive);
-export const aliveIds = (ctx: Ctx): PlayerId[] => alive(ctx).map((p) => p.id);
+export const player: (ctx: Ctx, id: PlayerId) => PlayerState = playerIn;
+export const alive: (ctx: Ctx) => PlayerState[] = aliveIn;
+export const aliveIds: (ctx: Ctx) => PlayerId[] = aliveIdsIn;
 export const factionOfPlayer = (ctx: Ctx, id: PlayerId): FactionId => factionOf(player(ctx, id).role);
 export const holderOf = (ctx: Ctx, role: RoleId): PlayerState | undefined => ctx.players.find((p) => p.role === role);
 export const livingHolder = (ctx: Ctx, role: RoleId): PlayerState | undefined => ctx.players.find((p) => p.role === role && p.alive);
@@ -375,14 +372,10 @@ export function spellActive(ctx: Ctx, spell: Spell | null, fromStep: string): sp
 
 // ---------------------------------------------------------------- log
 
-export function log(ctx: Ctx, key: string, params: Record<string, string | number> = {}, secret = false): Ctx {
-  return { ...ctx, log: [...ctx.log, { phase: { ...ctx.phase }, text: { key: `ktulu:log.${key}`, params }, secret }] };
-}
+export const log = (ctx: Ctx, key: string, params: Record<string, string | number> = {}, secret = false): Ctx =>
+  logIn('ktulu', ctx, key, params, secret);
 
-const setPlayer = (ctx: Ctx, id: PlayerId, patch: Partial<PlayerState>): Ctx => ({
-  ...ctx,
-  players: ctx.players.map((p) => (p.id === id ? { ...p, ...patch } : p))
-});
+const setPlayer: (ctx: Ctx, id: PlayerId, patch: Partial<PlayerState>) => Ctx = patchPlayer;
 
 const spend = (ctx: Ctx, role: RoleId, does: AbilityAction): Ctx => ({
   ...ctx,

@@ -5,7 +5,8 @@
  * to work out at the table. Text is i18n keys in the `ktulu` namespace.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { DealState, GameView, Mark, PlayerView } from '../../engine/game';
+import { dealStep, playerView, stageOf, viewOf } from '../../engine/common';
+import type { GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
 import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, scrapesNeeded, SIGNALS_TO_WIN } from './compute';
@@ -719,15 +720,8 @@ function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
 export function players(ctx: Ctx): PlayerView[] {
   return ctx.players.map((p) => {
     const faction = factionOf(p.role);
-    return {
-      id: p.id,
-      name: p.name,
-      seat: p.seat,
-      alive: p.alive,
-      fate: p.fate ? k(`fate.${p.fate}`) : undefined,
-      card: { role: k(`roles.${p.role}.name`), side: k(`factions.${faction}`), ability: k(`roles.${p.role}.ability`), tone: faction },
-      marks: marksOf(ctx, p.id)
-    };
+    const card = { role: k(`roles.${p.role}.name`), side: k(`factions.${faction}`), ability: k(`roles.${p.role}.ability`), tone: faction };
+    return playerView(p, p.fate ? k(`fate.${p.fate}`) : undefined, card, marksOf(ctx, p.id));
   });
 }
 
@@ -778,35 +772,13 @@ function revealable(ctx: Ctx, key: string | null, stage: GameView['stage']): Pla
 export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const ctx = snapshot.context as Ctx;
   const key = stepKey(snapshot);
-  const over = snapshot.status === 'done' || (snapshot.value as unknown) === 'over';
-  const stage: GameView['stage'] = over ? 'over' : key === 'dealing' ? 'dealing' : 'play';
+  const stage = stageOf(snapshot);
   let step: Step | null = null;
   if (stage === 'play' && key && (key !== 'night' || stepHere(ctx))) step = currentStep(ctx, key);
-  if (stage === 'dealing') {
-    const p = ctx.players[ctx.dealt];
-    step = {
-      id: 'deal',
-      prompt: k('steps.deal', { name: p.name }),
-      hints: [],
-      answer: none,
-      eyesClosed: false,
-      progress: { index: ctx.dealt + 1, total: ctx.players.length }
-    };
-  }
+  if (stage === 'dealing') step = dealStep(ctx, (name) => k('steps.deal', { name }));
   return {
-    stage,
-    phase: stage === 'dealing' ? null : { ...ctx.phase },
-    step,
-    players: players(ctx),
-    outcome: ctx.outcome,
-    log: ctx.log,
+    ...viewOf(ctx, stage, step, players(ctx)),
     facts: stage === 'dealing' ? [] : facts(ctx),
     revealable: revealable(ctx, key, stage)
   };
-}
-
-export function dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null {
-  const ctx = snapshot.context as Ctx;
-  if (stepKey(snapshot) !== 'dealing') return null;
-  return { player: ctx.players[ctx.dealt].id, index: ctx.dealt, total: ctx.players.length };
 }
