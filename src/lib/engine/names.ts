@@ -2,7 +2,7 @@
  * Player names: what a name may be, and how it sits inside game text.
  *
  * What a name may be is the same in every game, so every game's `validateSetup` uses
- * `playerProblems` (messages in `common:setup.errors`) and every setup screen outlines rows with
+ * `playerProblems` (messages in `setup:errors`) and every setup screen outlines rows with
  * `invalidNameRows`: a name must show something, be at most NAME_MAX characters, and differ from
  * every other name by more than case, width or invisible characters.
  *
@@ -85,7 +85,7 @@ export function isTooLongName(name: string): boolean {
 
 const problem = (key: string, params?: Record<string, string | number>): SetupProblem => ({
   field: 'players',
-  text: params ? { key: `common:setup.errors.${key}`, params } : { key: `common:setup.errors.${key}` }
+  text: params ? { key: `setup:errors.${key}`, params } : { key: `setup:errors.${key}` }
 });
 
 /**

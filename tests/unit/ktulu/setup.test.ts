@@ -22,6 +22,8 @@ import {
 } from '../../../src/lib/games/ktulu/setup';
 import enCommon from '../../../locales/en/common.json';
 import plCommon from '../../../locales/pl/common.json';
+import enSetup from '../../../locales/en/setup.json';
+import plSetup from '../../../locales/pl/setup.json';
 import enKtulu from '../../../locales/en/ktulu.json';
 import plKtulu from '../../../locales/pl/ktulu.json';
 
@@ -82,31 +84,31 @@ describe('Ktulu setup problems', () => {
     it('refuses a name of only spaces, or only invisible characters, as blank', () => {
       for (const name of ['', '   ', '\u00a0\t', '\u200b\u200d', '\u202e\u2066', '\u3164', '\u2800']) {
         const found = withNames('Ada', name);
-        expect(found.map((p) => p.text), JSON.stringify(name)).toEqual([{ key: 'common:setup.errors.blankName', params: { seat: 2 } }]);
+        expect(found.map((p) => p.text), JSON.stringify(name)).toEqual([{ key: 'setup:errors.blankName', params: { seat: 2 } }]);
       }
     });
 
     it('refuses a second player whose name differs only by case, width, invisible characters or composition', () => {
       for (const twin of ['ADA', ' ada ', 'Ａｄａ', 'A\u200bda', 'Ada\u00ad']) {
         const found = withNames('Ada', twin);
-        expect(found.map((p) => p.text.key), JSON.stringify(twin)).toEqual(['common:setup.errors.duplicateName']);
+        expect(found.map((p) => p.text.key), JSON.stringify(twin)).toEqual(['setup:errors.duplicateName']);
         expect(found[0].text.params).toEqual({ name: twin.trim() });
       }
       // "Zoë" typed with a combining diaeresis is the same name as with the precomposed letter.
-      expect(problemKeys('Zo\u00eb', 'Zoe\u0308')).toEqual(['common:setup.errors.duplicateName']);
+      expect(problemKeys('Zo\u00eb', 'Zoe\u0308')).toEqual(['setup:errors.duplicateName']);
       expect(problemKeys('Ada', 'Adam', 'Zoe', 'Zoë')).toEqual([]);
     });
 
     it(`refuses a name longer than ${NAME_MAX} characters, counting an emoji as one and not the spaces around it`, () => {
       expect(problemKeys('W'.repeat(NAME_MAX), `  ${'X'.repeat(NAME_MAX)}  `, '👨‍👩‍👧‍👦'.repeat(10) + 'A'.repeat(NAME_MAX - 10))).toEqual([]);
       const found = withNames('Ada', 'W'.repeat(NAME_MAX + 1));
-      expect(found.map((p) => p.text)).toEqual([{ key: 'common:setup.errors.nameTooLong', params: { seat: 2, max: NAME_MAX } }]);
-      expect(problemKeys(Array(1000).fill('👩').join('\u200d'))).toEqual(['common:setup.errors.nameTooLong']);
+      expect(found.map((p) => p.text)).toEqual([{ key: 'setup:errors.nameTooLong', params: { seat: 2, max: NAME_MAX } }]);
+      expect(problemKeys(Array(1000).fill('👩').join('\u200d'))).toEqual(['setup:errors.nameTooLong']);
     });
 
     it('says each problem in English and in Polish', () => {
       const texts = withNames('\u200b', 'Ada', 'ａｄａ', 'W'.repeat(NAME_MAX + 1)).map((p) => p.text);
-      const resources = { en: { common: enCommon, ktulu: enKtulu }, pl: { common: plCommon, ktulu: plKtulu } };
+      const resources = { en: { common: enCommon, setup: enSetup, ktulu: enKtulu }, pl: { common: plCommon, setup: plSetup, ktulu: plKtulu } };
       const en = createI18next('en', resources);
       const pl = createI18next('pl', resources);
       expect(texts.map((t) => en.t(t.key, t.params))).toEqual([
@@ -232,7 +234,7 @@ describe('suggested rosters', () => {
 const UNRESOLVED = /ktulu:|\{\{|\$t\(|\b[a-z]\w*\.[a-z]\w*/;
 
 describe('setup messages as shown', () => {
-  const resources = { en: { common: enCommon, ktulu: enKtulu }, pl: { common: plCommon, ktulu: plKtulu } };
+  const resources = { en: { common: enCommon, setup: enSetup, ktulu: enKtulu }, pl: { common: plCommon, setup: plSetup, ktulu: plKtulu } };
   const messages: Text[] = [
     ...validateSetup(setupFor(TEN.slice(0, 4), { settings: { shipNight: 0, searchesPerDay: 2, duelsPerDay: 2, callAbsentRoles: false } })),
     ...validateSetup(setupFor(TEN, { roles: { ...countRoles(TEN.slice(0, 9)), sheriff: 2 } })),
@@ -255,8 +257,8 @@ describe('setup messages as shown', () => {
     const params = { count: 3, min: 6, max: 30, seat: 2, name: 'Ania', names: 'Ania, Bartek', role: 'sheriff', players: 10, faction: 'indians', setting: 'shipNight' };
     const setupKeys = (o: object, prefix: string): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? setupKeys(v, `${prefix}.${k}`) : [`${prefix}.${k.replace(/_(one|few|many|other)$/, '')}`]));
-    // The names' problems are shared with every game, in `common`.
-    const all = [...new Set([...setupKeys(enKtulu.setup, 'ktulu:setup'), ...setupKeys(enCommon.setup.errors, 'common:setup.errors')])];
+    // The names' problems are shared with every game, in `setup`.
+    const all = [...new Set([...setupKeys(enKtulu.setup, 'ktulu:setup'), ...setupKeys(enSetup.errors, 'setup:errors')])];
     expect(all.length).toBeGreaterThan(25);
     for (const lng of ['en', 'pl'] as const) {
       const t = createI18next(lng, resources).t;

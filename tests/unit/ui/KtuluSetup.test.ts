@@ -18,6 +18,7 @@ vi.setConfig({ testTimeout: 60_000 });
 beforeAll(async () => {
   await i18n.setLanguage('en');
   await i18n.loadNamespace('ktulu');
+  await i18n.loadNamespace('setup');
 });
 
 const NAMES = ['Ada', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kit', 'Lu', 'Mo', 'Ned', 'Oz', 'Pip', 'Quin', 'Ros'];
@@ -290,7 +291,7 @@ describe('starting', () => {
   });
 
   it('shows the problems the store found on the way, without starting twice', async () => {
-    const onstart = vi.fn(async () => [{ field: 'players' as const, text: { key: 'common:setup.errors.duplicateId' } }]);
+    const onstart = vi.fn(async () => [{ field: 'players' as const, text: { key: 'setup:errors.duplicateId' } }]);
     render(SetupForm, { onstart, initialPlayers: NAMES.slice(0, 6).map((name, i) => ({ id: `p${i + 1}`, name })) });
     await fireEvent.click(screen.getByRole('button', { name: 'Suggest roles for 6 players' }));
     await start();

@@ -11,6 +11,7 @@ import SetupForm from '$lib/ui/setup/CluethulhuSetup.svelte';
 beforeAll(async () => {
   await i18n.setLanguage('en');
   await i18n.loadNamespace('cluethulhu');
+  await i18n.loadNamespace('setup');
 });
 
 const NAMES = ['Ada', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus'];
