@@ -128,18 +128,25 @@ export class DexieStorage implements Storage {
     const { games, events, checkpoints } = this.db;
     return this.#run(() =>
       this.db.transaction('rw', games, events, checkpoints, async () => {
-        // Where the stored game is, without reading its row (which carries a whole snapshot): the
-        // entry before this one is stored, and (below) this one is not, since `add` refuses a
-        // key that exists. One small read a move.
-        let stored: number | null;
-        if (event.seq > 1) stored = (await events.get([game.id, event.seq - 1])) ? event.seq - 1 : null;
-        else stored = (await games.where(':id').equals(game.id).count()) > 0 ? 0 : null;
-        // Another tab (or a stale screen) moved the game on: writing would fork its history.
+        // Where the stored game is, without reading its row (which carries a whole snapshot):
+        // the entry before this one is stored (for the first, the game is), and this one is not,
+        // since `add` refuses a key that exists (a ConstraintError: a conflict too).
+        const before: Promise<number | null> =
+          event.seq > 1
+            ? events.get([game.id, event.seq - 1]).then((e) => (e ? event.seq - 1 : null))
+            : games.where(':id').equals(game.id).count().then((n) => (n > 0 ? 0 : null));
+        // The check and the writes go to IndexedDB together rather than one after the other:
+        // right after a tap the browser draws a frame before it answers the page, and each
+        // request waiting for the one before cost that wait again.
+        const [stored] = await Promise.all([
+          before,
+          events.add(event),
+          checkpoint ? checkpoints.put(checkpoint) : null,
+          games.put(game)
+        ]);
+        // Another tab (or a stale screen) moved the game on: throwing aborts the transaction,
+        // so the writes above are undone and nothing forks the game's history.
         if (!isNextEntry(stored, game, event, checkpoint)) throw new StorageError('conflict');
-        // A ConstraintError here (the entry exists: the game is further on) is a conflict too.
-        await events.add(event);
-        if (checkpoint) await checkpoints.put(checkpoint);
-        await games.put(game);
       })
     );
   }

@@ -129,6 +129,22 @@ describe('ActiveGame moves', () => {
     expect(game.seq).toBe(1);
   });
 
+  it('says it is saving only once a move takes longer than a moment to store', async () => {
+    const game = await newGame();
+    const release = storage.hold();
+    const answered = game.answer({ kind: 'none' });
+    await new Promise((r) => setTimeout(r, 10));
+    // A move stored within a frame or two changes nothing on screen before it lands.
+    expect(game.busy).toBe(true);
+    expect(game.saving).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(game.saving).toBe(true);
+    release();
+    expect(await answered).toBe(true);
+    expect(game.saving).toBe(false);
+    expect(game.busy).toBe(false);
+  });
+
   it('ignores a second tap while the first is being stored', async () => {
     const game = await newGame();
     const release = storage.hold();
