@@ -137,10 +137,20 @@ describe('hostile player names', () => {
       assert.ok(new URL(page.url()).pathname.endsWith('/new/cluethulhu'), 'no game was started');
       await checkScreen(page, 'setup, blank names refused', [], { dialogs });
 
-      // The field stops a pasted ten thousand characters at the longest name allowed.
+      // A pasted ten thousand characters stop at the field's safety cap, and the name is refused
+      // with the rule's message until it is cut to the longest name allowed.
       await fillPlayers(page, HOSTILE);
-      const long = await page.getByLabel('Player 3', { exact: true }).inputValue();
-      assert.equal(long, LONG.slice(0, NAME_MAX));
+      const third = page.getByLabel('Player 3', { exact: true });
+      assert.ok((await third.inputValue()).length < LONG.length, 'the field caps a pasted text');
+      await page.getByRole('button', { name: 'Start game', exact: true }).click();
+      await page.locator('main [role="alert"]').getByText(`Player 3’s name is too long: keep it to ${NAME_MAX} characters.`).waitFor();
+      assert.equal(await third.getAttribute('aria-invalid'), 'true');
+      // Forty characters a reader counts fit whole, however many UTF-16 units they take.
+      const redheads = '\u{1F469}\u200D\u{1F9B0}'.repeat(NAME_MAX);
+      await third.fill(redheads);
+      assert.equal(await third.inputValue(), redheads, 'a 40-emoji name is not cut by the field');
+      const long = LONG.slice(0, NAME_MAX);
+      await third.fill(long);
       const names = HOSTILE.map((n) => (n === LONG ? long : n));
       for (let i = 0; i < names.length; i++) {
         assert.equal(await page.getByLabel(`Player ${i + 1}`, { exact: true }).inputValue(), names[i], `player ${i + 1}'s field`);
