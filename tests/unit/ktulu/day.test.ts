@@ -7,7 +7,8 @@ import { readLoggedEvent } from '../../../src/lib/backup/validate';
 import { RejectedEvent, replay } from '../../../src/lib/engine/session';
 import { ktulu } from '../../../src/lib/games/ktulu';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
-import { candidates, fate, game, keys, marks, statue, type G } from './game';
+import { HeadlessGame } from '../../../src/lib/engine/headless';
+import { candidates, fate, game, keys, marks, setupFor, statue, type G } from './game';
 
 /** Ania Sheriff, Bartek Mayor, Celina Judge, Darek Good Gunslinger, Ewa Townsman, Filip Bandit Leader, Gosia Bad Gunslinger, Hubert Chief, Iga Indian. */
 const DAY: RoleId[] = ['sheriff', 'mayor', 'judge', 'goodGunslinger', 'townsman', 'banditLeader', 'badGunslinger', 'chief', 'indian'];
@@ -171,6 +172,22 @@ describe('the search', () => {
       { key: 'ktulu:announce.searched', params: { names: 'Ewa, Hubert', count: 2 } },
       { key: 'ktulu:announce.notFound' }
     ]);
+  });
+
+  it('logs the searched with each name isolated, so a right-to-left name reorders nothing', () => {
+    const setup = setupFor(DAY);
+    const rtl = { Ewa: '\u0625\u064A\u0641\u0627', Hubert: '\u05D4\u05D5\u05D1\u05E8\u05D8' };
+    setup.players = setup.players.map((p) => ({ ...p, name: rtl[p.name as keyof typeof rtl] ?? p.name }));
+    const g = new HeadlessGame(ktulu, { setup, seed: 7 });
+    for (let i = 0; i < 20 && g.at !== 'day.discussion'; i++) {
+      if (g.at === 'zeroNight.4') g.pick(rtl.Ewa);
+      else if (g.at === 'zeroNight.6') g.pick('Filip');
+      else if (g.step.answer.kind === 'players') g.answer({ kind: 'players', ids: g.step.answer.candidates.slice(0, g.step.answer.min) });
+      else g.next();
+    }
+    g.pick().tally({ [rtl.Ewa]: 5, [rtl.Hubert]: 4 });
+    const line = g.view.log.find((l) => l.text.key === 'ktulu:log.searched');
+    expect(line?.text.params?.names).toBe(`\u2068${rtl.Ewa}\u2069, \u2068${rtl.Hubert}\u2069`);
   });
 
   it('finds the statue on a searched holder: the Town wins', () => {

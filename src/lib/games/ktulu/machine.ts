@@ -50,7 +50,11 @@ import {
   type Ctx
 } from './rules';
 
-export const MACHINE_VERSION = 1;
+/**
+ * Which snapshots this machine can read. 2: the day's search log line isolates each name (a
+ * stored game's older lines are rebuilt by replaying its log, as on any version change).
+ */
+export const MACHINE_VERSION = 2;
 
 type Ev = GameEvent;
 

@@ -11,6 +11,7 @@
  */
 import type { Answer, LogLine, Outcome, Override, Phase, PlayerId } from '../../engine/types';
 import { aliveIdsIn, aliveIn, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
+import { nameList } from '../../engine/names';
 import { seedRng, shuffle, type RngState } from '../../engine/rng';
 import { FACTIONS, type FactionId } from './factions';
 import { ROLES, limit, spentKey, type AbilityAction, type RoleId, type SpentKey } from './roles';
@@ -1007,7 +1008,8 @@ export const searchSlots = (ctx: Ctx): number => Math.min(ctx.setup.settings.sea
 
 /** Search the chosen players: a holder among them (planted or not) is found, and the Town wins. */
 export function search(ctx0: Ctx, ids: PlayerId[]): Ctx {
-  const names = ids.map((id) => player(ctx0, id).name).join(', ');
+  // Each name isolated on its own: a right-to-left name must not reorder the others.
+  const names = nameList(ids.map((id) => player(ctx0, id).name));
   let ctx = log({ ...ctx0, day: { ...ctx0.day, searched: ids, search: null } }, 'searched', { names });
   const found = ids.find((id) => holds(ctx, id));
   if (found) ctx = win(ctx, 'town', 'foundBySearch', { name: player(ctx, found).name });
