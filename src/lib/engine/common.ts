@@ -13,6 +13,7 @@
 import { assign } from 'xstate';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { DealState, GameView, Mark, PlayerView, RoleCard } from './game';
+import { shuffle, type RngState } from './rng';
 import type { GameEvent, LogLine, Outcome, Phase, Player, PlayerId, Step, Text } from './types';
 
 /** What a game's setup says about its players and the deal. */
@@ -40,6 +41,20 @@ export const setupPlayers = {
   players: (setup: DealSetup): Player[] => setup.players,
   dealSteps: (setup: DealSetup): number => (setup.deal.mode === 'app' ? setup.players.length : 0)
 };
+
+/**
+ * Who holds which card at the start: as recorded for a deal by hand, or `deck` shuffled by the
+ * game's seeded generator and handed out in seat order. Returns the generator after the shuffle.
+ */
+export function dealCards<R extends string>(
+  setup: { players: readonly Player[]; deal: { mode: 'app' } | { mode: 'physical'; roles: Record<PlayerId, R> } },
+  deck: readonly R[],
+  rng: RngState
+): [Record<PlayerId, R>, RngState] {
+  if (setup.deal.mode === 'physical') return [setup.deal.roles, rng];
+  const [shuffled, next] = shuffle(rng, deck);
+  return [Object.fromEntries(setup.players.map((p, i) => [p.id, shuffled[i]])), next];
+}
 
 // ---------------------------------------------------------------- the machine
 

@@ -8,8 +8,8 @@
  * ../shared/RULES-NOTES.md says; Lantern's own decisions are in docs/RULES.md.
  */
 import type { LogLine, Outcome, PlayerId, Text } from '../../engine/types';
-import { aliveIdsIn, aliveIn, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
-import { seedRng, shuffle, type RngState } from '../../engine/rng';
+import { aliveIdsIn, aliveIn, dealCards, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
+import { seedRng, type RngState } from '../../engine/rng';
 import type { CluethulhuSetup } from './setup';
 import { roleMix } from './setup';
 import { STARTING_SIDE, type RoleId, type Side } from './roles';
@@ -95,14 +95,7 @@ export interface Ctx {
 // ---------------------------------------------------------------- creating a game
 
 export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
-  let rng = seedRng(seed);
-  let roles: Record<PlayerId, RoleId>;
-  if (setup.deal.mode === 'physical') roles = setup.deal.roles;
-  else {
-    const [deck, next] = shuffle(rng, roleMix(setup));
-    rng = next;
-    roles = Object.fromEntries(setup.players.map((p, i) => [p.id, deck[i]]));
-  }
+  const [roles, rng] = dealCards(setup, roleMix(setup), seedRng(seed));
   const players: PlayerState[] = setup.players.map((p, i) => ({
     id: p.id,
     name: p.name.trim(),

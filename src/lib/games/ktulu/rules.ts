@@ -10,9 +10,9 @@
  * in docs/RULES.md, "Ktulu" ("The game engine").
  */
 import type { Answer, LogLine, Outcome, Override, Phase, PlayerId } from '../../engine/types';
-import { aliveIdsIn, aliveIn, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
+import { aliveIdsIn, aliveIn, dealCards, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
 import { nameList } from '../../engine/names';
-import { seedRng, shuffle, type RngState } from '../../engine/rng';
+import { seedRng, type RngState } from '../../engine/rng';
 import { FACTIONS, type FactionId } from './factions';
 import { ROLES, limit, spentKey, type AbilityAction, type RoleId, type SpentKey } from './roles';
 import type { KtuluStep } from './steps';
@@ -187,14 +187,7 @@ export function newTonight(statueAtDusk: FactionId | null): Tonight {
 // ---------------------------------------------------------------- creating a game
 
 export function createContext(setup: KtuluSetup, seed: number): Ctx {
-  let rng = seedRng(seed);
-  let roles: Record<PlayerId, RoleId>;
-  if (setup.deal.mode === 'physical') roles = setup.deal.roles;
-  else {
-    const [deck, next] = shuffle(rng, roleList(setup.roles));
-    rng = next;
-    roles = Object.fromEntries(setup.players.map((p, i) => [p.id, deck[i]]));
-  }
+  const [roles, rng] = dealCards(setup, roleList(setup.roles), seedRng(seed));
   const players: PlayerState[] = setup.players.map((p, i) => ({
     id: p.id,
     name: p.name.trim(),
