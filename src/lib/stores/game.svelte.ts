@@ -268,7 +268,8 @@ export class ActiveGame {
    */
   async #beforeLastMove(log: LoggedEvent[]): Promise<Snapshot> {
     const input = this.#record.input as GameInput<never>;
-    const usable = new Set([...this.#checkpoints, ...this.#recent.keys()]);
+    // Every checkpoint at hand is also one of the stored ones.
+    const usable = new Set(this.#checkpoints);
     for (;;) {
       const plan = restorePlan(log, usable);
       let snapshot: Snapshot;
