@@ -1,0 +1,320 @@
+/**
+ * Reading a Blood on the Clocktower script: the JSON array the community's script tools write
+ * (../shared/botc/README.md, "The script format"). Every form in use is accepted:
+ *
+ * - a string, the id of an official character (`"washerwoman"`);
+ * - `{ "id": "washerwoman" }`, the older form of the same;
+ * - `{ "id": "_meta", name, author, bootlegger, firstNight, otherNight, … }`: the script's name,
+ *   author, homebrew rules and its own night orders;
+ * - a full character object: a homebrew character (its own name, team and text), or an
+ *   official one written out in full (its text is then the Storyteller's to show).
+ *
+ * Ids are normalised before look-up (capitals, `_`, `-`, `'` and spaces), `traveler` is read as
+ * `traveller`, unknown fields are ignored, and URLs (logos, images, almanacs) are never kept,
+ * so nothing is ever fetched because of a script.
+ *
+ * Anything else is refused with one clear problem and nothing kept: a file too large or not
+ * JSON, not an array, too few or too many items, nesting too deep, a `__proto__`-style key, a
+ * text over its limit, a character without an id, name or team, an unknown team, a character
+ * listed twice, or official ids Lantern does not know (named, so the Storyteller can choose to
+ * go on without them). Texts are kept as text: markup in them is shown, never run.
+ */
+import type { Text } from '../../engine/types';
+import { officialCharacter, normaliseId, TEAMS, type CharacterFacts, type Special, type Team } from './characters';
+
+/** A script file is a list of at most 201 small objects: a megabyte is far more than any needs. */
+export const MAX_SCRIPT_BYTES = 1024 * 1024;
+export const SCRIPT_LIMITS = {
+  minItems: 5,
+  maxItems: 201,
+  depth: 8,
+  scriptName: 50,
+  author: 100,
+  id: 50,
+  name: 30,
+  ability: 250,
+  flavor: 500,
+  nightReminder: 500,
+  reminder: 40,
+  reminders: 20,
+  jinxReason: 500,
+  bootleggerRule: 500,
+  bootleggerRules: 20,
+  /** Any other text anywhere in the file (fields Lantern ignores included). */
+  anyText: 2000
+} as const;
+
+/** The markers a night order may hold besides characters. */
+export const MARKERS = ['dusk', 'minioninfo', 'demoninfo', 'dawn'] as const;
+export type Marker = (typeof MARKERS)[number];
+
+export interface Jinx {
+  id: string;
+  /** The reason as the script gives it (homebrew or imported text); null when not given. */
+  reason: string | null;
+}
+
+/** A character as a loaded script has it: the official facts, or a homebrew character's own. */
+export interface ScriptCharacter extends CharacterFacts {
+  official: boolean;
+  /** Text the script itself brings (homebrew, or official written out in full); else null. */
+  ability: string | null;
+  firstNightReminder: string | null;
+  otherNightReminder: string | null;
+  /** Jinxes the script states (homebrew), besides the official jinx pairs in `jinxedWith`. */
+  jinxes: Jinx[];
+}
+
+export interface Script {
+  name: string | null;
+  author: string | null;
+  characters: ScriptCharacter[];
+  /** The script's own night orders (`_meta`), normalised ids; null: the publisher's order. */
+  firstNight: string[] | null;
+  otherNight: string[] | null;
+  /** Homebrew rules (`_meta.bootlegger`). */
+  bootlegger: string[];
+}
+
+export type ScriptResult =
+  | { ok: true; script: Script; /** Official ids left out at the Storyteller's request. */ skipped: string[] }
+  | { ok: false; problem: Text; /** Unknown official ids: the Storyteller may load the script without them. */ unknown?: string[] };
+
+export interface ScriptOptions {
+  /** Load the script without the official ids Lantern does not know (after being told which). */
+  skipUnknown?: boolean;
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const fail = (key: string, params?: Text['params']): { ok: false; problem: Text } => ({
+  ok: false,
+  problem: { key: `botc:script.errors.${key}`, ...(params ? { params } : {}) }
+});
+
+class Refused extends Error {
+  constructor(readonly problem: Text) {
+    super(problem.key);
+  }
+}
+const refuse = (key: string, params?: Text['params']): never => {
+  throw new Refused(fail(key, params).problem);
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** One walk over the parsed value, without recursion: depth, keys and the length of every text. */
+function scan(root: unknown): void {
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.length > SCRIPT_LIMITS.anyText) refuse('textTooLong', { max: SCRIPT_LIMITS.anyText });
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= SCRIPT_LIMITS.depth) refuse('tooDeep');
+    const children = Array.isArray(value) ? value : Object.values(value);
+    if (!Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        if (FORBIDDEN_KEYS.has(key)) refuse('forbiddenKey', { key });
+        if (key.length > SCRIPT_LIMITS.anyText) refuse('textTooLong', { max: SCRIPT_LIMITS.anyText });
+      }
+    }
+    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+  }
+}
+
+/** An optional text field: absent, or a string within its limit (empty counts as absent). */
+function optionalText(v: unknown, max: number, what: string, item: number): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') refuse('notText', { what, item });
+  const s = (v as string).trim();
+  if (s.length > max) refuse('fieldTooLong', { what, item, max });
+  return s === '' ? null : s;
+}
+
+function textList(v: unknown, maxEach: number, maxCount: number, what: string, item: number): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) refuse('notList', { what, item });
+  const list = v as unknown[];
+  if (list.length > maxCount) refuse('tooManyInList', { what, item, max: maxCount });
+  return list.map((x) => optionalText(x, maxEach, what, item)).filter((x): x is string => x !== null);
+}
+
+function position(v: unknown, what: string, item: number): number {
+  if (v === undefined || v === null) return 0;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1000) refuse('badPosition', { what, item });
+  return v as number;
+}
+
+function readTeam(v: unknown, item: number): Team {
+  if (typeof v !== 'string') refuse('noTeam', { item });
+  const t = (v as string).trim().toLowerCase();
+  const team = t === 'traveler' ? 'traveller' : t;
+  if (!(TEAMS as readonly string[]).includes(team)) refuse('badTeam', { item, team: (v as string).slice(0, 30) });
+  return team as Team;
+}
+
+function readId(v: unknown, item: number): string {
+  if (typeof v !== 'string' || v.trim() === '') refuse('noId', { item });
+  if ((v as string).length > SCRIPT_LIMITS.id) refuse('fieldTooLong', { what: 'id', item, max: SCRIPT_LIMITS.id });
+  const id = normaliseId(v as string);
+  if (id === '') refuse('noId', { item });
+  return id;
+}
+
+function readSpecial(v: unknown): Special[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isPlainObject).flatMap((s) =>
+    typeof s.type === 'string' && typeof s.name === 'string'
+      ? [
+          {
+            type: s.type,
+            name: s.name,
+            ...(typeof s.value === 'number' || typeof s.value === 'string' ? { value: s.value } : {}),
+            ...(typeof s.time === 'string' ? { time: s.time } : {}),
+            ...(typeof s.global === 'string' ? { global: s.global } : {})
+          }
+        ]
+      : []
+  );
+}
+
+function readJinxes(v: unknown, item: number): Jinx[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) refuse('notList', { what: 'jinxes', item });
+  return (v as unknown[]).map((j) => {
+    if (!isPlainObject(j)) refuse('notList', { what: 'jinxes', item });
+    const o = j as Record<string, unknown>;
+    return { id: readId(o.id, item), reason: optionalText(o.reason, SCRIPT_LIMITS.jinxReason, 'reason', item) };
+  });
+}
+
+function nightList(v: unknown, what: string): string[] | null {
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v)) refuse('notList', { what, item: 1 });
+  return (v as unknown[]).flatMap((x) => (typeof x === 'string' && x.trim() !== '' ? [normaliseId(x)] : []));
+}
+
+/** A character object that writes an official character out: its facts, with the text it brings. */
+function officialWithText(facts: CharacterFacts, o: Record<string, unknown> | null, item: number): ScriptCharacter {
+  return {
+    ...facts,
+    official: true,
+    ability: o ? optionalText(o.ability, SCRIPT_LIMITS.ability, 'ability', item) : null,
+    firstNightReminder: o ? optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item) : null,
+    otherNightReminder: o ? optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item) : null,
+    jinxes: o ? readJinxes(o.jinxes, item) : []
+  };
+}
+
+function homebrew(o: Record<string, unknown>, id: string, item: number): ScriptCharacter {
+  const name = optionalText(o.name, SCRIPT_LIMITS.name, 'name', item);
+  if (!name) refuse('noName', { item, id });
+  const setup = o.setup === true;
+  return {
+    id,
+    name: name as string,
+    team: readTeam(o.team, item),
+    edition: typeof o.edition === 'string' && o.edition.length <= SCRIPT_LIMITS.id ? o.edition : 'homebrew',
+    firstNight: position(o.firstNight, 'firstNight', item),
+    otherNight: position(o.otherNight, 'otherNight', item),
+    setup,
+    setupRule: null,
+    reminders: textList(o.reminders, SCRIPT_LIMITS.reminder, SCRIPT_LIMITS.reminders, 'reminders', item),
+    remindersGlobal: textList(o.remindersGlobal, SCRIPT_LIMITS.reminder, SCRIPT_LIMITS.reminders, 'remindersGlobal', item),
+    special: readSpecial(o.special),
+    jinxedWith: [],
+    official: false,
+    ability: optionalText(o.ability, SCRIPT_LIMITS.ability, 'ability', item),
+    firstNightReminder: optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item),
+    otherNightReminder: optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item),
+    jinxes: readJinxes(o.jinxes, item)
+  };
+}
+
+/** Reads a parsed script. */
+export function readScript(value: unknown, options: ScriptOptions = {}): ScriptResult {
+  try {
+    return read(value, options);
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, problem: e.problem };
+    throw e;
+  }
+}
+
+/** Reads a script from the text of a file or a paste. */
+export function parseScript(text: string, options: ScriptOptions = {}): ScriptResult {
+  // A UTF-8 file has at least as many bytes as its text has UTF-16 units.
+  if (text.length > MAX_SCRIPT_BYTES) return fail('tooLarge', { max: '1 MB' });
+  if (text.trim() === '') return fail('empty');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail('notJson');
+  }
+  return readScript(value, options);
+}
+
+function read(value: unknown, options: ScriptOptions): ScriptResult {
+  if (!Array.isArray(value)) return fail('notArray');
+  scan(value);
+  if (value.length < SCRIPT_LIMITS.minItems) return fail('tooFew', { count: value.length, min: SCRIPT_LIMITS.minItems });
+  if (value.length > SCRIPT_LIMITS.maxItems) return fail('tooMany', { count: value.length, max: SCRIPT_LIMITS.maxItems });
+
+  const script: Script = { name: null, author: null, characters: [], firstNight: null, otherNight: null, bootlegger: [] };
+  const unknown: string[] = [];
+  const seen = new Set<string>();
+  let meta = false;
+
+  value.forEach((entry: unknown, index: number) => {
+    const item = index + 1;
+    let character: ScriptCharacter | null = null;
+    if (typeof entry === 'string') {
+      const id = readId(entry, item);
+      const facts = officialCharacter(id);
+      if (!facts) unknown.push(entry.slice(0, SCRIPT_LIMITS.id));
+      else character = officialWithText(facts, null, item);
+    } else if (isPlainObject(entry)) {
+      const id = readId(entry.id, item);
+      if (id === 'meta') {
+        if (meta) refuse('twoMeta', { item });
+        meta = true;
+        script.name = optionalText(entry.name, SCRIPT_LIMITS.scriptName, 'name', item);
+        script.author = optionalText(entry.author, SCRIPT_LIMITS.author, 'author', item);
+        script.bootlegger = textList(entry.bootlegger, SCRIPT_LIMITS.bootleggerRule, SCRIPT_LIMITS.bootleggerRules, 'bootlegger', item);
+        script.firstNight = nightList(entry.firstNight, 'firstNight');
+        script.otherNight = nightList(entry.otherNight, 'otherNight');
+        return;
+      }
+      const facts = officialCharacter(id);
+      // A full object with an official id writes that character out (tools export them so);
+      // without a name and team of its own it can only be the official one.
+      if (facts) character = officialWithText(facts, entry, item);
+      else if (entry.name === undefined && entry.team === undefined) unknown.push(String(entry.id).slice(0, SCRIPT_LIMITS.id));
+      else character = homebrew(entry, id, item);
+    } else {
+      refuse('badItem', { item });
+    }
+    if (!character) return;
+    if (seen.has(character.id)) refuse('duplicate', { item, name: character.name });
+    seen.add(character.id);
+    script.characters.push(character);
+  });
+
+  if (unknown.length > 0 && !options.skipUnknown) {
+    return { ...fail('unknownIds', { ids: unknown.join(', '), count: unknown.length }), unknown };
+  }
+  if (script.characters.length === 0) return fail('noCharacters');
+  // Night orders keep only markers and the script's own characters.
+  const keep = (order: string[] | null) => order && order.filter((id) => (MARKERS as readonly string[]).includes(id) || seen.has(id));
+  script.firstNight = keep(script.firstNight);
+  script.otherNight = keep(script.otherNight);
+  return { ok: true, script, skipped: unknown };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { editionCharacters } from '$lib/games/botc/characters';
+import { nightOrder, type NightEntry } from '$lib/games/botc/night';
+import { parseScript, type Script } from '$lib/games/botc/script';
+
+const load = (items: unknown[]): Script => {
+  const r = parseScript(JSON.stringify(items));
+  if (!r.ok) throw new Error(r.problem.key);
+  return r.script;
+};
+const ids = (entries: NightEntry[]) => entries.map((e) => e.id);
+
+describe('the night sheet of a script', () => {
+  const tb = load(editionCharacters('tb').map((c) => c.id));
+
+  it("follows the publisher's order for Trouble Brewing's first night: the Poisoner first, the Spy last", () => {
+    expect(ids(nightOrder(tb, 'first'))).toEqual([
+      'dusk', 'minioninfo', 'demoninfo', 'poisoner', 'washerwoman', 'librarian', 'investigator', 'chef', 'empath', 'fortuneteller', 'butler', 'spy', 'dawn'
+    ]);
+  });
+
+  it('and for its other nights: the Monk protects before the Demon attacks, the Spy sees the grimoire last', () => {
+    expect(ids(nightOrder(tb, 'other'))).toEqual([
+      'dusk', 'poisoner', 'monk', 'scarletwoman', 'imp', 'ravenkeeper', 'empath', 'fortuneteller', 'undertaker', 'butler', 'spy', 'dawn'
+    ]);
+  });
+
+  it('places a homebrew character by the position it states, after an official one at the same place', () => {
+    const s = load(['washerwoman', 'chef', 'poisoner', 'imp', { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 52 }]);
+    expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'washerwoman', 'lamplighter', 'chef', 'dawn']);
+  });
+
+  it("uses the script's own order when it gives one, keeping dusk, dawn and the first night's Minion and Demon info", () => {
+    const s = load([{ id: '_meta', name: 'Own', firstNight: ['chef', 'poisoner', 'dawn', 'imp'], otherNight: ['imp', 'poisoner'] }, 'chef', 'washerwoman', 'poisoner', 'imp']);
+    expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'chef', 'poisoner', 'dawn', 'imp']);
+    expect(ids(nightOrder(s, 'other'))).toEqual(['dusk', 'imp', 'poisoner', 'dawn']);
+    expect(nightOrder(s, 'other')[1]).toEqual({ kind: 'character', id: 'imp' });
+  });
+});
