@@ -218,7 +218,8 @@ function draft(ctx: Ctx, key: string): Draft {
         role: 'tchoTcho',
         prompt: k('steps.tchoTchoShow.prompt'),
         after: k('steps.tchoTcho.after'),
-        hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })]
+        hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })],
+        ...(ctx.setup.deal.mode === 'app' ? { showCard: { player: t.id, to: k('roles.tchoTcho.name') } } : {})
       };
     }
     case 'traitor':
