@@ -39,6 +39,8 @@ interface Draft {
   answer?: AnswerSpec;
   eyesClosed?: boolean;
   timer?: number;
+  /** A card to show to a role, when the app dealt (`Step.showCard`). */
+  showCard?: Step['showCard'];
 }
 
 const none: AnswerSpec = { kind: 'none' };
@@ -391,7 +393,8 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
     timer: d.timer,
-    progress: { index, total }
+    progress: { index, total },
+    ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }
 

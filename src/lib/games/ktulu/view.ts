@@ -71,6 +71,8 @@ interface Draft {
   pretend?: boolean;
   eyesClosed: boolean;
   timer?: number;
+  /** A card to show to a role, when the app dealt (`Step.showCard`). */
+  showCard?: Step['showCard'];
 }
 
 // ---------------------------------------------------------------- the night
@@ -698,7 +700,8 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: d.pretend || undefined,
     eyesClosed: d.eyesClosed,
     timer: d.timer,
-    progress: { index, total }
+    progress: { index, total },
+    ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }
 
