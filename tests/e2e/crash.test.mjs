@@ -22,7 +22,7 @@ import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { PHONE, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { peek, PHONE, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
 import { assertWholeGame, loadEngine, readStoredGame } from './lantern-db.mjs';
 
 const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 50);
@@ -151,8 +151,8 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
       return screenState(page);
     }
     if (state.stage === 'dealing') {
-      await page.getByRole('button', { name: 'Show my role', exact: true }).click();
-      await page.getByRole('button', { name: 'Hide and pass on', exact: true }).click();
+      await peek(page);
+      await page.getByRole('button', { name: 'Done, pass on', exact: true }).click();
       return waitForCommit(page, state.seq);
     }
     for (let extra = 0; extra < 4; extra++) {
@@ -202,13 +202,13 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
       /** What a tap in flight was: null when none was. */
       let inFlight = null;
       if (mode === 'peek') {
-        await page.getByRole('button', { name: 'Show my role', exact: true }).click();
-        await kill();
+        // Killed while a player holds their card up.
+        await peek(page, () => kill()).catch(() => {});
       } else if (mode === 'tap' || mode === 'committing') {
         let button;
         if (shown.stage === 'dealing') {
-          await page.getByRole('button', { name: 'Show my role', exact: true }).click();
-          button = page.getByRole('button', { name: 'Hide and pass on', exact: true });
+          await peek(page);
+          button = page.getByRole('button', { name: 'Done, pass on', exact: true });
         } else {
           button = await prepareAnswer(page);
         }

@@ -85,16 +85,49 @@ export async function startCluethulhu(page, baseUrl, names = SEVEN, label = (n) 
   return new URL(page.url()).pathname.split('/').pop();
 }
 
+/** The deal's words, by language. */
+export const DEAL_WORDS = {
+  en: { hold: 'Hold to see your role', passOn: 'Done, pass on' },
+  pl: { hold: 'Przytrzymaj, aby zobaczyć swoją rolę', passOn: 'Gotowe, podaj dalej' }
+};
+
 /**
- * Hands the phone round: each player shows and hides their role. `afterEach` runs after every
- * committed pass (the tests reload there).
+ * One player's look at their card, as a finger does it: waits out the screen's lock, presses
+ * and holds "Hold to see your role" until the card shows, runs `whileHeld`, then lets go and
+ * waits until the card has left the page. Resolves to what `whileHeld` returned.
+ * @template T
+ * @param {import('playwright-core').Page} page
+ * @param {() => Promise<T>} [whileHeld]
+ * @returns {Promise<T>}
+ */
+export async function peek(page, whileHeld = async () => /** @type {T} */ (undefined), words = DEAL_WORDS.en) {
+  const button = page.getByRole('button', { name: words.hold, exact: true });
+  await button.waitFor();
+  // Locked for a moment when it appears: the button is disabled until then.
+  await page.waitForFunction((name) => [...document.querySelectorAll('main button')].some((b) => b.textContent?.trim() === name && !b.disabled), words.hold, { polling: 50 });
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the hold button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  try {
+    await page.getByTestId('role-card').waitFor({ timeout: 5_000 });
+    return await whileHeld();
+  } finally {
+    await page.mouse.up();
+    await page.getByTestId('role-card').waitFor({ state: 'detached' });
+  }
+}
+
+/**
+ * Hands the phone round: each player holds to see their role, lets go and passes on.
+ * `afterEach` runs after every committed pass (the tests reload there).
  */
 export async function dealAll(page, afterEach = async () => {}) {
   for (let guard = 0; guard < 40; guard++) {
     const state = await screenState(page);
     if (state.stage !== 'dealing') return state;
-    await page.getByRole('button', { name: 'Show my role', exact: true }).click();
-    await page.getByRole('button', { name: 'Hide and pass on', exact: true }).click();
+    await peek(page);
+    await page.getByRole('button', { name: DEAL_WORDS.en.passOn, exact: true }).click();
     const after = await waitForCommit(page, state.seq);
     await afterEach(after);
   }

@@ -9,7 +9,7 @@
  * aloud, the public lines, what only the Manitou sees, the game state panel, and every player in
  * the answer with the marks beside their name. The words of each language are in `WORDS`.
  */
-import { tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { peek, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
 
 /** The Manitou's words on the screens, by language. */
 export const WORDS = {
@@ -22,8 +22,8 @@ export const WORDS = {
     showCards: 'Pokaż karty',
     cardOf: (name) => `Karta gracza: ${name}`,
     start: 'Rozpocznij grę',
-    showRole: 'Pokaż moją rolę',
-    hideRole: 'Ukryj i podaj dalej',
+    hold: 'Przytrzymaj, aby zobaczyć swoją rolę',
+    passOn: 'Gotowe, podaj dalej',
     next: 'Dalej',
     undo: 'Cofnij',
   },
@@ -36,8 +36,8 @@ export const WORDS = {
     showCards: 'Show cards',
     cardOf: (name) => `Card held by ${name}`,
     start: 'Start game',
-    showRole: 'Show my role',
-    hideRole: 'Hide and pass on',
+    hold: 'Hold to see your role',
+    passOn: 'Done, pass on',
     next: 'Next',
     undo: 'Undo',
   }
@@ -84,7 +84,8 @@ export async function setUpKtulu(page, baseUrl, words, { names, factions = [], p
 }
 
 /**
- * The pass-and-peek deal: each player in turn shows their card, which is read, and hides it.
+ * The pass-and-peek deal: each player in turn holds to see their card, which is read, lets go
+ * and passes on.
  * @returns {Promise<Record<string, string>>} the card's name shown to each player, by name
  */
 export async function dealAndRead(page, words, names) {
@@ -96,10 +97,8 @@ export async function dealAndRead(page, words, names) {
     // The phone is handed to each player in seating order, by name.
     const heading = await main.locator('h1').first().innerText();
     if (!heading.includes(name)) throw new Error(`expected the phone to go to ${name}, the screen says "${heading}"`);
-    await page.getByRole('button', { name: words.showRole, exact: true }).click();
-    const card = page.getByTestId('role-card');
-    cards[name] = (await card.getByRole('heading').first().innerText()).trim();
-    await page.getByRole('button', { name: words.hideRole, exact: true }).click();
+    cards[name] = await peek(page, async () => (await page.getByTestId('role-card').getByRole('heading').first().innerText()).trim(), words);
+    await page.getByRole('button', { name: words.passOn, exact: true }).click();
     await waitForCommit(page, seq);
     await waitForGameScreen(page);
   }

@@ -11,7 +11,7 @@
  * and every other same-origin screen any of them links to (so a screen added later is walked
  * too).
  */
-import { answerStep, screenState, waitForGameScreen } from './keeper.mjs';
+import { answerStep, peek, screenState, waitForGameScreen } from './keeper.mjs';
 
 /**
  * @typedef {{ names: string[], axe?: boolean, kind?: string }} ScreenInfo
@@ -118,10 +118,8 @@ export async function walkGame(page, baseUrl, id, names, at, { steps = 80 } = {}
     if (i > names.length) throw new Error('dealing did not end');
     const who = [names[i]];
     await at(`dealing, phone passed to player ${i + 1}`, { names: who, axe: i === 0, kind: 'deal-hidden' });
-    await page.getByRole('button', { name: 'Show my role', exact: true }).click();
-    await page.getByRole('button', { name: 'Hide and pass on', exact: true }).waitFor();
-    await at(`dealing, card of player ${i + 1} shown`, { names: who, axe: i === 0, kind: 'deal-shown' });
-    await page.getByRole('button', { name: 'Hide and pass on', exact: true }).click();
+    await peek(page, () => at(`dealing, card of player ${i + 1} shown`, { names: who, axe: i === 0, kind: 'deal-shown' }));
+    await page.getByRole('button', { name: 'Done, pass on', exact: true }).click();
     await page.waitForFunction((seq) => Number(document.querySelector('main')?.dataset.seq) > seq, state.seq);
     await waitForGameScreen(page);
     state = await screenState(page);

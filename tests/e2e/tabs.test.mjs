@@ -19,7 +19,7 @@ const TAKEN = 'This game is now open in another tab';
 async function assertShut(page, heading) {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   assert.equal(await page.locator('[data-testid="prompt"]').count(), 0, 'no step to read or answer');
-  assert.equal(await page.locator('main button', { hasText: /^(Next|Show my role|Undo)$/ }).count(), 0, 'no button that plays');
+  assert.equal(await page.locator('main button', { hasText: /^(Next|Hold to see your role|Done, pass on|Undo)$/ }).count(), 0, 'no button that plays');
   assert.equal(await page.getByRole('button', { name: 'Take control here', exact: true }).count(), 1);
 }
 

@@ -94,6 +94,12 @@ export interface Step {
   timer?: number;
   /** Position in the current phase's plan, 1-based, and the plan's length. */
   progress: { index: number; total: number };
+  /**
+   * The step has the moderator show one player's card to a role (Ktulu's Harlot, Shaman;
+   * Cluethulhu's Tcho-Tcho). Set only when the app dealt the cards, so there is no physical
+   * card to hold up: the screen offers a full-screen view of that one card instead.
+   */
+  showCard?: { player: PlayerId; to: Text };
 }
 
 /** Events the moderator sends to a game machine. */

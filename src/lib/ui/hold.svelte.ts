@@ -4,7 +4,8 @@
  * only the moderator should know). A finger down for `ms`, or Space/Enter held on the
  * keyboard, makes `held` the key of what is held; lifting the finger, the pointer leaving,
  * the control losing focus, the page being hidden or the component going away clears it at
- * once. A tap, however quick or repeated, never shows anything.
+ * once. A tap, however quick or repeated, never shows anything, and a disabled control holds
+ * nothing.
  *
  *   const hold = new Hold(600);
  *   <button {...hold.on(player.id)}>…</button>
@@ -24,6 +25,7 @@ export class Hold {
   begin(key: string) {
     clearTimeout(this.#timer);
     this.held = null;
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#onVisibility);
     this.#timer = setTimeout(() => {
       this.held = key;
       this.#timer = undefined;
@@ -34,6 +36,12 @@ export class Hold {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.held = null;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#onVisibility);
+  };
+
+  // The phone locked or another app came to the front: whatever was held is hidden at once.
+  #onVisibility = () => {
+    if (document.visibilityState === 'hidden') this.release();
   };
 
   /** Event handlers for the control that is held; spread them on a `<button>`. */
@@ -41,6 +49,9 @@ export class Hold {
     const isHoldKey = (e: KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
     return {
       onpointerdown: (e: PointerEvent) => {
+        // Only a finger, a pen or the main mouse button holds (a right click opens nothing), and
+        // never on a disabled control (browsers send pointer events to those too).
+        if (e.button > 0 || isDisabled(e)) return;
         (e.currentTarget as Element | null)?.setPointerCapture?.(e.pointerId);
         this.begin(key);
       },
@@ -48,7 +59,7 @@ export class Hold {
       onpointercancel: this.release,
       onlostpointercapture: this.release,
       onkeydown: (e: KeyboardEvent) => {
-        if (!isHoldKey(e)) return;
+        if (!isHoldKey(e) || isDisabled(e)) return;
         e.preventDefault();
         if (!e.repeat) this.begin(key);
       },
@@ -61,3 +72,5 @@ export class Hold {
     };
   }
 }
+
+const isDisabled = (e: Event): boolean => (e.currentTarget as HTMLButtonElement | null)?.disabled === true;

@@ -39,6 +39,8 @@ interface Draft {
   answer?: AnswerSpec;
   eyesClosed?: boolean;
   timer?: number;
+  /** A card to show to a role, when the app dealt (`Step.showCard`). */
+  showCard?: Step['showCard'];
 }
 
 const none: AnswerSpec = { kind: 'none' };
@@ -218,7 +220,8 @@ function draft(ctx: Ctx, key: string): Draft {
         role: 'tchoTcho',
         prompt: k('steps.tchoTchoShow.prompt'),
         after: k('steps.tchoTcho.after'),
-        hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })]
+        hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })],
+        ...(ctx.setup.deal.mode === 'app' ? { showCard: { player: t.id, to: k('roles.tchoTcho.name') } } : {})
       };
     }
     case 'traitor':
@@ -390,7 +393,8 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
     timer: d.timer,
-    progress: { index, total }
+    progress: { index, total },
+    ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }
 

@@ -71,6 +71,8 @@ interface Draft {
   pretend?: boolean;
   eyesClosed: boolean;
   timer?: number;
+  /** A card to show to a role, when the app dealt (`Step.showCard`). */
+  showCard?: Step['showCard'];
 }
 
 // ---------------------------------------------------------------- the night
@@ -170,7 +172,8 @@ function nightDraft(ctx: Ctx): Draft {
         return {
           ...d,
           prompt: k('steps.clientWakes'),
-          hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })]
+          hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })],
+          ...showCard(ctx, c, 'harlot')
         };
       }
       return { ...d, answer: pick(others, 1, 1) };
@@ -277,7 +280,12 @@ function nightDraft(ctx: Ctx): Draft {
     case 'chooseMaster':
       if (sub === 'result') {
         const t = ctx.work.pick!;
-        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })] };
+        return {
+          ...d,
+          prompt: k('steps.answerShown'),
+          hints: [k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })],
+          ...showCard(ctx, t, caller?.role ?? 'shaman')
+        };
       }
       return { ...d, answer: pick(others, step.does === 'chooseMaster' ? 1 : may, 1, { none: noneLabel }) };
 
@@ -373,6 +381,11 @@ function nightDraft(ctx: Ctx): Draft {
       return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
     }
   }
+}
+
+/** A card the Manitou shows to a role: on screen only when the app dealt the cards (no card to hold up). */
+function showCard(ctx: Ctx, id: PlayerId, to: RoleId): Pick<Step, 'showCard'> {
+  return ctx.setup.deal.mode === 'app' ? { showCard: { player: id, to: k(`roles.${to}.name`) } } : {};
 }
 
 function holderName(ctx: Ctx, role: RoleId): string {
@@ -687,7 +700,8 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: d.pretend || undefined,
     eyesClosed: d.eyesClosed,
     timer: d.timer,
-    progress: { index, total }
+    progress: { index, total },
+    ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }
 
