@@ -79,8 +79,13 @@ export interface Step {
   role?: Text;
   /** Read aloud by the moderator. */
   prompt: Text;
-  /** Read aloud right after the prompt: announcements such as who was arrested. */
+  /**
+   * Read aloud first, before the call: results and announcements of what has just happened
+   * (who was arrested, who died, what a search found).
+   */
   announce?: Text[];
+  /** Read aloud right after the prompt, as part of the call (e.g. how many may be searched). */
+  more?: Text[];
   /** Read aloud once the answer is given (e.g. "Wizard, close your eyes."). */
   after?: Text;
   /** Moderator-only notes, never read aloud. */
@@ -96,9 +101,19 @@ export interface Step {
   progress: { index: number; total: number };
 }
 
+/**
+ * The step an answer was given on: the number of log entries stored when the step was shown
+ * (the answer becomes entry `seq + 1`) and the step's id. A move made for another step (a
+ * stale or doubled tap) is refused. Moves logged before steps were named carry none.
+ */
+export interface StepTag {
+  seq: number;
+  step: string;
+}
+
 /** Events the moderator sends to a game machine. */
 export type GameEvent =
-  | { type: 'step.answer'; answer: Answer }
+  | { type: 'step.answer'; answer: Answer; at?: StepTag }
   | { type: 'keeper.override'; override: Override };
 
 /**

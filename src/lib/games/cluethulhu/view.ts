@@ -83,7 +83,8 @@ function draft(ctx: Ctx, key: string): Draft {
     case 'evilChild': {
       const child = holder(ctx, 'evilChild');
       const holderAlive = ctx.doll && player(ctx, ctx.doll).alive ? ctx.doll : null;
-      if (mode !== 'act') return notActing(ctx, 'evilChild', mode, k('steps.evilChild.choose'));
+      // A bluff reads like the real call, closing line included (the real one closes on the doll's hand-over).
+      if (mode !== 'act') return { ...notActing(ctx, 'evilChild', mode, k('steps.evilChild.choose')), after: k('steps.evilChild.after') };
       if (!holderAlive)
         return {
           role: 'evilChild',
