@@ -97,8 +97,12 @@ export interface Step {
   eyesClosed: boolean;
   /** Suggested timer for the step, in seconds. */
   timer?: number;
-  /** Position in the current phase's plan, 1-based, and the plan's length. */
-  progress: { index: number; total: number };
+  /**
+   * Position in the current phase's plan, 1-based, and the plan's length. `extra`: a consequence
+   * asked between two calls (a death that needs an answer); `index` is then the call it comes
+   * before, and the plan's length is unchanged.
+   */
+  progress: { index: number; total: number; extra?: boolean };
 }
 
 /**

@@ -373,7 +373,10 @@ export function currentStep(ctx: Ctx, key: string): Step {
   const here = slot ? slots.indexOf(slot) : -1;
   const ahead = slots.filter((s, i) => !done.includes(s) && s !== slot && i > here);
   const index = done.length + 1;
-  const total = index + ahead.length;
+  // A consequence (no slot of its own) is shown as an extra step before the call it interrupts:
+  // the plan's length does not change for it.
+  const extra = key === 'shoggothAbsorb' || key === 'highPriestSuccessor' ? true : undefined;
+  const total = extra ? done.length + ahead.length : index + ahead.length;
   const hints = d.hints ?? [];
   // The book's phase names are inverted: say so once, on the first step of each.
   if (ctx.phase.number === 1 && ctx.visited.length === 0)
@@ -391,7 +394,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
     timer: d.timer,
-    progress: { index, total }
+    progress: extra ? { index: Math.min(index, total), total, extra } : { index, total }
   };
 }
 
