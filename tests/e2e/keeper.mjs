@@ -135,10 +135,23 @@ export async function dealAll(page, afterEach = async () => {}) {
 }
 
 /**
+ * Waits until the script's step has been on screen long enough for a tap on it to count (a new
+ * step ignores taps for a moment, and says when it is ready with `data-ready`). Returns at once
+ * on any other screen.
+ */
+export async function waitForReady(page, timeout = 15_000) {
+  await page.waitForFunction(() => document.querySelector('form[data-ready]')?.getAttribute('data-ready') !== 'false', undefined, {
+    timeout,
+    polling: 20
+  });
+}
+
+/**
  * Ticks a radio or checkbox the way a finger does: by tapping its label (the styled label
  * covers the small native control).
  */
 export async function tick(page, input) {
+  await waitForReady(page);
   const id = await input.getAttribute('id');
   const label = id ? page.locator(`label[for="${id}"]`) : null;
   if (label && (await label.count()) > 0) await label.click();
@@ -152,6 +165,7 @@ export async function tick(page, input) {
  * @param {number} extra players to tick beyond what the instruction asks (retries)
  */
 export async function prepareAnswer(page, extra = 0) {
+  await waitForReady(page);
   const main = page.locator('main');
   const next = main.getByRole('button', { name: 'Next', exact: true });
   if ((await next.count()) === 0) {
@@ -160,7 +174,8 @@ export async function prepareAnswer(page, extra = 0) {
   }
 
   const radios = main.locator('input[type="radio"]:not([disabled])');
-  const boxes = main.locator('input[type="checkbox"]:not([disabled])');
+  // "Nobody" (value "") is ticked only on purpose, never as one of the players.
+  const boxes = main.locator('input[type="checkbox"]:not([disabled]):not([value=""])');
   const numbers = main.locator('input[type="number"]:not([disabled])');
 
   if ((await radios.count()) > 0) {

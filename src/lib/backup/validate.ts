@@ -257,7 +257,12 @@ export function readLoggedEvent(v: unknown): LoggedEvent | null {
       return { type: 'undo' };
     case 'step.answer': {
       const answer = readAnswer(v.answer);
-      return answer ? ({ type: 'step.answer', answer } satisfies GameEvent) : null;
+      if (!answer) return null;
+      // The step it answered (StepTag); entries logged before steps were named have none.
+      if (v.at === undefined) return { type: 'step.answer', answer } satisfies GameEvent;
+      const at = v.at;
+      if (!isPlainObject(at) || !isCount(at.seq) || typeof at.step !== 'string' || at.step.length === 0 || at.step.length > MAX_ID) return null;
+      return { type: 'step.answer', answer, at: { seq: at.seq, step: at.step } } satisfies GameEvent;
     }
     case 'keeper.override': {
       const override = readOverride(v.override);

@@ -44,13 +44,15 @@ export class HeadlessGame<S> {
   }
 
   send(event: GameEvent): this {
-    this.snapshot = apply(this.def, this.snapshot, event);
+    this.snapshot = apply(this.def, this.snapshot, event, this.log.length);
     this.log.push(event);
     return this;
   }
 
+  /** Answer the current step, naming it as the screen does (see `StepTag`). */
   answer(answer: Answer): this {
-    return this.send({ type: 'step.answer', answer });
+    const step = this.view.step;
+    return this.send(step ? { type: 'step.answer', answer, at: { seq: this.log.length, step: step.id } } : { type: 'step.answer', answer });
   }
 
   /** Answer a step that takes no answer ("Next"). */

@@ -27,7 +27,7 @@ export class RejectedEvent extends Error {
   constructor(
     /** What to tell the moderator (an i18n key in `common`). */
     readonly text: Text,
-    readonly reason: 'finished' | 'unexpected' | 'invalid-answer'
+    readonly reason: 'finished' | 'unexpected' | 'invalid-answer' | 'stale'
   ) {
     super(text.key);
     this.name = 'RejectedEvent';
@@ -37,12 +37,20 @@ export class RejectedEvent extends Error {
 /**
  * Apply one event. Throws `RejectedEvent` when the game is over, the current state does not
  * take the event, or the answer does not fit the step; the snapshot is then unchanged.
+ *
+ * `seq`, the number of log entries before this move, is given for a move made now (not for a
+ * replay): an answer that names its step (`at`) is then refused, as `stale`, unless it names
+ * exactly this step at this point of the log, so a tap meant for one step never answers
+ * another. A replay does not check it: the move was accepted when it was made, and a later
+ * machine version may name its steps differently.
  */
-export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: GameEvent): Snapshot {
+export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: GameEvent, seq?: number): Snapshot {
   if (snapshot.status !== 'active') throw new RejectedEvent({ key: 'common:errors.answer.finished' }, 'finished');
   if (event.type === 'step.answer') {
     const step = def.view(snapshot).step;
     if (!step) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
+    if (seq !== undefined && event.at && (event.at.seq !== seq || event.at.step !== step.id))
+      throw new RejectedEvent({ key: 'common:errors.answer.stale' }, 'stale');
     const problem = checkAnswer(step.answer, event.answer);
     if (problem) throw new RejectedEvent(problem, 'invalid-answer');
   }

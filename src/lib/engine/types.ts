@@ -79,8 +79,13 @@ export interface Step {
   role?: Text;
   /** Read aloud by the moderator. */
   prompt: Text;
-  /** Read aloud right after the prompt: announcements such as who was arrested. */
+  /**
+   * Read aloud first, before the call: results and announcements of what has just happened
+   * (who was arrested, who died, what a search found).
+   */
   announce?: Text[];
+  /** Read aloud right after the prompt, as part of the call (e.g. how many may be searched). */
+  more?: Text[];
   /** Read aloud once the answer is given (e.g. "Wizard, close your eyes."). */
   after?: Text;
   /** Moderator-only notes, never read aloud. */
@@ -92,8 +97,12 @@ export interface Step {
   eyesClosed: boolean;
   /** Suggested timer for the step, in seconds. */
   timer?: number;
-  /** Position in the current phase's plan, 1-based, and the plan's length. */
-  progress: { index: number; total: number };
+  /**
+   * Position in the current phase's plan, 1-based, and the plan's length. `extra`: a consequence
+   * asked between two calls (a death that needs an answer); `index` is then the call it comes
+   * before, and the plan's length is unchanged.
+   */
+  progress: { index: number; total: number; extra?: boolean };
   /**
    * The step has the moderator show one player's card to a role (Ktulu's Harlot, Shaman;
    * Cluethulhu's Tcho-Tcho). Set only when the app dealt the cards, so there is no physical
@@ -102,9 +111,19 @@ export interface Step {
   showCard?: { player: PlayerId; to: Text };
 }
 
+/**
+ * The step an answer was given on: the number of log entries stored when the step was shown
+ * (the answer becomes entry `seq + 1`) and the step's id. A move made for another step (a
+ * stale or doubled tap) is refused. Moves logged before steps were named carry none.
+ */
+export interface StepTag {
+  seq: number;
+  step: string;
+}
+
 /** Events the moderator sends to a game machine. */
 export type GameEvent =
-  | { type: 'step.answer'; answer: Answer }
+  | { type: 'step.answer'; answer: Answer; at?: StepTag }
   | { type: 'keeper.override'; override: Override };
 
 /**

@@ -33,7 +33,7 @@ import {
   type LoggedEvent,
   type Snapshot
 } from '../engine/session';
-import type { Answer, Override, SetupProblem, Text } from '../engine/types';
+import type { Answer, Override, SetupProblem, StepTag, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
 import { canCarryOn, carryOnInMemory, exclusive, storageFor, storageState } from './storage.svelte';
 
@@ -181,17 +181,31 @@ export class ActiveGame {
     return !storageState.unsaved.some((u) => u.id === this.id);
   }
 
-  answer(answer: Answer): Promise<boolean> {
-    return this.#commit(() => ({ type: 'step.answer', answer: $state.snapshot(answer) }));
+  /**
+   * Answer the step on screen. `at` names it (the screen's `stepTag`): a tap meant for a step
+   * that is no longer the current one (a doubled tap landing after the first was stored) is
+   * refused without a word and changes nothing.
+   */
+  answer(answer: Answer, at?: StepTag): Promise<boolean> {
+    return this.#commit(() => ({ type: 'step.answer', answer: $state.snapshot(answer), ...(at ? { at: { seq: at.seq, step: at.step } } : {}) }));
+  }
+
+  /** The tag an answer to the step on screen carries (see `StepTag`); null when there is no step. */
+  get stepTag(): StepTag | null {
+    const step = this.#view.step;
+    return step ? { seq: this.#record.seq, step: step.id } : null;
   }
 
   override(override: Override): Promise<boolean> {
     return this.#commit(() => ({ type: 'keeper.override', override: $state.snapshot(override) }));
   }
 
-  /** Take back the last move still in effect. Appends an `undo` entry: history is never rewritten. */
-  undo(): Promise<boolean> {
-    if (!this.canUndo) return Promise.resolve(false);
+  /**
+   * Take back the last move still in effect. Appends an `undo` entry: history is never rewritten.
+   * `at`, the log length the screen showed, refuses a second tap that would take back one more.
+   */
+  undo(at?: number): Promise<boolean> {
+    if (!this.canUndo || (at !== undefined && at !== this.#record.seq)) return Promise.resolve(false);
     return this.#commit(() => ({ type: 'undo' }));
   }
 
@@ -210,7 +224,7 @@ export class ActiveGame {
     try {
       const event = entry();
       const log = [...this.#log, event];
-      const snapshot = event.type === 'undo' ? await this.#beforeLastMove(log) : apply(this.def, this.#snapshot, event);
+      const snapshot = event.type === 'undo' ? await this.#beforeLastMove(log) : apply(this.def, this.#snapshot, event, this.#record.seq);
       const view = this.def.view(snapshot);
       const persisted = persist(this.def, snapshot);
       const at = Date.now();
@@ -243,6 +257,8 @@ export class ActiveGame {
       return true;
     } catch (e) {
       if (e instanceof StorageError && e.kind === 'conflict') await this.#reloadAfterConflict();
+      // A tap meant for a step already answered: nothing to say, nothing changed.
+      else if (e instanceof RejectedEvent && e.reason === 'stale') return false;
       else if (e instanceof RejectedEvent || e instanceof StorageError) this.#error = e.text;
       else {
         // A fault in a game's rules: the game stays where it was and the Keeper is told.

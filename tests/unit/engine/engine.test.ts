@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chance, nextInt, seedRng, shuffle } from '../../../src/lib/engine/rng';
-import { checkAnswer, effectiveEvents, restorePlan, type LoggedEvent } from '../../../src/lib/engine/session';
+import { apply, checkAnswer, effectiveEvents, RejectedEvent, replay, restorePlan, type LoggedEvent } from '../../../src/lib/engine/session';
 import { HeadlessGame } from '../../../src/lib/engine/headless';
 import { cluethulhu } from '../../../src/lib/games/cluethulhu';
 
@@ -146,5 +146,59 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.deal.prompt', params: { name: 'A' } });
     for (let i = 0; i < 7; i++) g.next();
     expect(g.view.stage).toBe('play');
+  });
+});
+
+describe('a move names the step it answers', () => {
+  const names = ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip', 'Gosia'];
+  const roles = ['investigator', 'investigator', 'wizard', 'shoggoth', 'evilChild', 'cultist', 'cultist'];
+  const players = names.map((name, seat) => ({ id: `p${seat + 1}`, name, seat }));
+  const game = () =>
+    new HeadlessGame(cluethulhu, {
+      seed: 42,
+      setup: {
+        players,
+        specials: ['wizard', 'shoggoth', 'evilChild'],
+        psychiatrist: false,
+        detective: false,
+        callAbsentRoles: false,
+        deal: { mode: 'physical', roles: Object.fromEntries(players.map((p, i) => [p.id, roles[i]])) }
+      }
+    } as never);
+
+  it('refuses an answer tagged for an earlier point of the log or another step, and changes nothing', () => {
+    const g = game();
+    expect(g.at).toBe('day.evilChild');
+    g.pick('Ewa');
+    expect(g.at).toBe('day.dollHandOver');
+    const before = g.snapshot;
+    // A second tap on the Evil Child's step, landing after the first was stored.
+    const stale = { type: 'step.answer', answer: { kind: 'none' }, at: { seq: 0, step: 'day.evilChild' } } as const;
+    expect(() => apply(cluethulhu, before, stale, 1)).toThrowError(RejectedEvent);
+    try {
+      apply(cluethulhu, before, stale, 1);
+    } catch (e) {
+      expect((e as RejectedEvent).reason).toBe('stale');
+      expect((e as RejectedEvent).text.key).toBe('common:errors.answer.stale');
+    }
+    // The right point of the log, but another step's id.
+    expect(() => apply(cluethulhu, before, { ...stale, at: { seq: 1, step: 'day.wizard' } }, 1)).toThrowError(/stale/);
+    // Exactly this step: taken.
+    const next = apply(cluethulhu, before, { ...stale, at: { seq: 1, step: 'day.dollHandOver' } }, 1);
+    expect(cluethulhu.view(next).step?.id).toBe('day.wizard');
+  });
+
+  it('replays a log whose moves name no step, or steps a replay need not check', () => {
+    const g = game();
+    g.pick('Ewa').next().pick('Filip');
+    const tagged = g.log;
+    expect(tagged.every((e) => e.type !== 'step.answer' || e.at !== undefined)).toBe(true);
+    const bare = tagged.map((e) => (e.type === 'step.answer' ? { type: e.type, answer: e.answer } : e)) as LoggedEvent[];
+    const a = cluethulhu.view(replay(cluethulhu, g.input, tagged));
+    const b = cluethulhu.view(replay(cluethulhu, g.input, bare));
+    expect(a).toEqual(b);
+    expect(a.step?.id).toBe(g.at);
+    // Without the log position (a replay), the tag is not checked.
+    expect(() => apply(cluethulhu, g.snapshot, { type: 'step.answer', answer: { kind: 'players', ids: ['p1'] }, at: { seq: 0, step: 'x' } })).not.toThrow();
   });
 });

@@ -157,6 +157,29 @@ describe('ActiveGame moves', () => {
     expect((await storage.getGame(game.id))?.events).toHaveLength(1);
   });
 
+  it('refuses, silently, a tap meant for a step that is already answered, and stores nothing', async () => {
+    const game = await newGame();
+    await dealAll(game);
+    const tag = game.stepTag!;
+    expect(tag).toEqual({ seq: 3, step: 'pick' });
+    expect(await game.answer({ kind: 'players', ids: ['p1'] }, tag)).toBe(true);
+    expect(game.view.step?.id).toBe('confirm');
+    // The same tap again, landing after the first was stored: it names the pick step.
+    expect(await game.answer({ kind: 'yesno', value: true }, tag)).toBe(false);
+    expect(game.error).toBeNull();
+    expect(game.seq).toBe(4);
+    expect(game.view.step?.id).toBe('confirm');
+    const stored = (await storage.getGame(game.id))!.events;
+    expect(stored).toHaveLength(4);
+    // What is stored names the step it answered.
+    expect(stored[3].event).toEqual({ type: 'step.answer', answer: { kind: 'players', ids: ['p1'] }, at: { seq: 3, step: 'pick' } });
+    // A second Undo for the same screen takes back nothing more.
+    expect(await game.undo(4)).toBe(true);
+    expect(await game.undo(4)).toBe(false);
+    expect(game.seq).toBe(5);
+    expect(game.view.step?.id).toBe('pick');
+  });
+
   it('keeps the game where it was and says why when storage fails for an unknown reason', async () => {
     const game = await newGame();
     await dealAll(game);

@@ -24,7 +24,7 @@ function show(answer: AnswerSpec, props: Record<string, unknown> = {}, stepExtra
   const s = step(answer, stepExtra);
   const onanswer = vi.fn();
   const onundo = vi.fn();
-  const result = render(ScriptView, { view: view(s), step: s, onanswer, onundo, resetKey: 1, ...props });
+  const result = render(ScriptView, { view: view(s), step: s, onanswer, onundo, resetKey: 1, readyAfter: 0, ...props });
   return { ...result, onanswer, onundo, step: s };
 }
 
@@ -133,10 +133,14 @@ describe('picking players', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Pick exactly 1 player.');
   });
 
-  it('offers "nobody" when none may be picked, and sends an empty pick', async () => {
+  it('offers "nobody" when none may be picked, unticked until chosen, and sends an empty pick', async () => {
     const { onanswer } = show({ kind: 'players', min: 0, max: 1, candidates: ['a', 'b'] });
     const nobody = screen.getByLabelText('Nobody');
-    expect(nobody).toBeChecked();
+    expect(nobody).not.toBeChecked();
+    // Next on an untouched list is not "nobody": it asks for a choice.
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onanswer).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose an answer first: a player, or “Nobody”.');
     await fireEvent.click(screen.getByLabelText('Ada'));
     expect(nobody).not.toBeChecked();
     await fireEvent.click(nobody);

@@ -61,18 +61,19 @@ afterEach(async () => {
 
 function show(extra: Partial<Step> = WIZARD, props: Record<string, unknown> = {}) {
   const s = step(none, extra);
-  return { ...render(ScriptView, { gameId: 'g1', view: view(s), step: s, onanswer: vi.fn(), onundo: vi.fn(), resetKey: 1, ...props }), step: s };
+  return { ...render(ScriptView, { gameId: 'g1', view: view(s), step: s, onanswer: vi.fn(), onundo: vi.fn(), resetKey: 1, readyAfter: 0, ...props }), step: s };
 }
 
 const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params);
 
 describe('reading aloud', () => {
-  it('reads a Polish game’s prompt and announcements in Polish, with a Polish voice, and never the hints', async () => {
+  it('reads a Polish game’s announcements, then its prompt, in Polish, with a Polish voice, and never the hints', async () => {
     await i18n.setLanguage('pl');
     show();
     await vi.waitFor(() => expect(synth.spoken).toHaveLength(2));
-    expect(synth.texts).toEqual([t('cluethulhu:steps.wizard.prompt'), t('cluethulhu:announce.murdered', { name: 'Cy' })]);
-    expect(synth.texts[0]).toBe('Czarodzieju, otwórz oczy. Kogo chcesz chronić?');
+    // What has just happened first, then the new call: the order the screen shows them in.
+    expect(synth.texts).toEqual([t('cluethulhu:announce.murdered', { name: 'Cy' }), t('cluethulhu:steps.wizard.prompt')]);
+    expect(synth.texts[1]).toBe('Czarodzieju, otwórz oczy. Kogo chcesz chronić?');
     for (const u of synth.spoken) {
       expect(u.lang).toBe('pl-PL');
       expect(u.voice?.lang).toBe('pl-PL');
@@ -94,7 +95,7 @@ describe('reading aloud', () => {
   it('reads an English game in English', async () => {
     show();
     await vi.waitFor(() => expect(synth.spoken).toHaveLength(2));
-    expect(synth.texts[0]).toBe('Wizard, open your eyes. Whom would you like to protect?');
+    expect(synth.texts[1]).toBe('Wizard, open your eyes. Whom would you like to protect?');
     expect(synth.spoken[0].voice?.name).toBe('Samantha');
   });
 
@@ -105,7 +106,7 @@ describe('reading aloud', () => {
     expect(synth.spoken).toHaveLength(0);
     await fireEvent.click(screen.getByRole('button', { name: 'Read the step aloud' }));
     await vi.waitFor(() => expect(synth.spoken).toHaveLength(2));
-    expect(synth.texts[0]).toBe(t('cluethulhu:steps.wizard.prompt'));
+    expect(synth.texts[1]).toBe(t('cluethulhu:steps.wizard.prompt'));
   });
 
   it('reads the closing line only from its own button', async () => {

@@ -39,7 +39,8 @@ import {
 } from './rules';
 import { SLOT_OF, slotMode, type Slot } from './sequence';
 
-export const MACHINE_VERSION = 1;
+// 2: every answered call is in the log, "no choice" and "nobody" included.
+export const MACHINE_VERSION = 2;
 
 type Ev = GameEvent;
 
@@ -127,6 +128,9 @@ export const machine = setup({
       failed: 'detective' as const
     })),
     forgetDetective: assign({ detectiveLast: null }),
+    // A call answered with "no choice" is logged too, so a skipped call can be seen and undone.
+    protectNone: assign(({ context }) => log(context, 'protectNone', {}, true)),
+    detainNone: assign(({ context }) => log(context, 'detainNone', {}, true)),
     chooseArrest: assign(({ context, event }) => {
       const to = first(event);
       return {
@@ -194,7 +198,7 @@ export const machine = setup({
       const accused = picked(event);
       const names = nameList(accused.map((id) => player(context, id).name));
       return {
-        ...(accused.length ? log(context, 'accused', { names }) : context),
+        ...(accused.length ? log(context, 'accused', { names }) : log(context, 'accusedNone')),
         vote: { accused, options: accused, round: 1, result: accused.length ? null : { deadlock: true as const } }
       };
     }),
@@ -255,7 +259,7 @@ export const machine = setup({
               'step.answer': [
                 { guard: 'wizardRepeats', actions: ['expireProtection', 'protectionFails'], target: 'wizardFails' },
                 { guard: 'pickedSomeone', actions: ['expireProtection', 'protect'], target: 'detective' },
-                { actions: 'expireProtection', target: 'detective' }
+                { actions: ['expireProtection', 'protectNone'], target: 'detective' }
               ]
             }, 'expireProtection'),
             wizardFails: guarded('wizardFails', null, { 'step.answer': { target: 'detective' } }),
@@ -264,7 +268,7 @@ export const machine = setup({
               'step.answer': [
                 { guard: 'detectiveRepeats', actions: ['release', 'detentionInvalid'], target: 'detectiveInvalid' },
                 { guard: 'pickedSomeone', actions: ['release', 'detain'], target: 'investigatorsVote' },
-                { actions: ['release', 'forgetDetective'], target: 'investigatorsVote' }
+                { actions: ['release', 'forgetDetective', 'detainNone'], target: 'investigatorsVote' }
               ]
             }, ['release', 'forgetDetective']),
             detectiveInvalid: guarded('detectiveInvalid', null, { 'step.answer': { target: 'investigatorsVote' } }),
@@ -411,7 +415,7 @@ function resolvePending(ctx0: Ctx, e: Ev): Partial<Ctx> {
   }
   // The Shoggoth's absorb (guide, "when the Shoggoth is Arrested or Murdered").
   const shoggoth = item.shoggoth;
-  if (!to) return die(ctx, shoggoth, item.cause);
+  if (!to) return die(log(ctx, 'absorbNone', { name: player(ctx, shoggoth).name }), shoggoth, item.cause);
   const victim = player(ctx, to);
   const { ctx: after, spared } = eliminate(ctx, to, 'absorb');
   ctx = log(after, spared ? 'absorbFails' : 'absorb', { name: player(ctx, shoggoth).name, victim: victim.name });

@@ -85,7 +85,8 @@ function draft(ctx: Ctx, key: string): Draft {
     case 'evilChild': {
       const child = holder(ctx, 'evilChild');
       const holderAlive = ctx.doll && player(ctx, ctx.doll).alive ? ctx.doll : null;
-      if (mode !== 'act') return notActing(ctx, 'evilChild', mode, k('steps.evilChild.choose'));
+      // A bluff reads like the real call, closing line included (the real one closes on the doll's hand-over).
+      if (mode !== 'act') return { ...notActing(ctx, 'evilChild', mode, k('steps.evilChild.choose')), after: k('steps.evilChild.after') };
       if (!holderAlive)
         return {
           role: 'evilChild',
@@ -375,7 +376,10 @@ export function currentStep(ctx: Ctx, key: string): Step {
   const here = slot ? slots.indexOf(slot) : -1;
   const ahead = slots.filter((s, i) => !done.includes(s) && s !== slot && i > here);
   const index = done.length + 1;
-  const total = index + ahead.length;
+  // A consequence (no slot of its own) is shown as an extra step before the call it interrupts:
+  // the plan's length does not change for it.
+  const extra = key === 'shoggothAbsorb' || key === 'highPriestSuccessor' ? true : undefined;
+  const total = extra ? done.length + ahead.length : index + ahead.length;
   const hints = d.hints ?? [];
   // The book's phase names are inverted: say so once, on the first step of each.
   if (ctx.phase.number === 1 && ctx.visited.length === 0)
@@ -393,7 +397,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
     timer: d.timer,
-    progress: { index, total },
+    progress: extra ? { index: Math.min(index, total), total, extra } : { index, total },
     ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }

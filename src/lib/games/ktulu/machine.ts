@@ -54,7 +54,8 @@ import {
  * Which snapshots this machine can read. 2: the day's search log line isolates each name (a
  * stored game's older lines are rebuilt by replaying its log, as on any version change).
  */
-export const MACHINE_VERSION = 2;
+// 3: a night call answered with "nobody" is in the log too.
+export const MACHINE_VERSION = 3;
 
 type Ev = GameEvent;
 

@@ -648,6 +648,8 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
   const pick = pickOf(answer);
   const name = (id: PlayerId) => player(ctx, id).name;
   const spendCaller = (c: Ctx) => (caller && step.uses && step.uses !== 'every' ? spend(c, caller.role, step.does) : c);
+  // Every answered call is in the log, "nobody" included, so a skipped call can be seen and undone.
+  if (sub === null && answer.kind === 'players' && answer.ids.length === 0) ctx = log(ctx, 'nobody', { actor: actorLabel(step) }, true);
 
   switch (step.does) {
     case 'wake':

@@ -65,6 +65,7 @@ interface Draft {
   title?: Text;
   prompt: Text;
   announce?: Text[];
+  more?: Text[];
   after?: Text;
   hints?: Text[];
   answer?: AnswerSpec;
@@ -337,7 +338,7 @@ function nightDraft(ctx: Ctx): Draft {
       const houses = cleaningLadyHouses(living.length);
       if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.took ? 'hints.cleanFound' : 'hints.cleanEmpty')] };
       hints.push(k('hints.houses', { count: houses }));
-      return { ...d, announce: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
+      return { ...d, more: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
     }
 
     case 'scrape':
@@ -694,6 +695,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     role: d.title,
     prompt: d.prompt,
     announce: d.announce?.length ? d.announce : undefined,
+    more: d.more?.length ? d.more : undefined,
     after: d.after,
     hints: d.hints ?? [],
     answer: d.answer ?? none,

@@ -1,0 +1,261 @@
+/**
+ * The script screen in the built app, at a phone's size with touch: bursts of taps on Next never
+ * skip a step (and every answered step is in the log), a pick not yet sent survives a reload,
+ * the blocks read in the order they are spoken, the prompt is on the first screen at normal and
+ * extra-large text and in landscape, Next and Undo keep their places on every step (yes/no
+ * included), and axe finds nothing.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { axeViolations, describeViolations, freshPage, openScreen, useApp } from './harness.mjs';
+import { answerStep, dealAll, prepareAnswer, screenState, startCluethulhu, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
+
+const app = useApp();
+const PHONE_412 = { viewport: { width: 412, height: 823 } };
+/** Gaps between the taps of a burst, ms: a double tap, a quick second thought, a slow one. */
+const GAPS = [50, 120, 200, 300, 400, 80, 250, 150, 350, 60];
+
+async function assertAxeClean(page, where) {
+  const violations = await axeViolations(page);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
+}
+
+/** Where a finger lands on Next, or on the first answer of a yes/no step: the middle of it. */
+async function answerSpot(page) {
+  const main = page.locator('main');
+  const next = main.getByRole('button', { name: 'Next', exact: true });
+  const target = (await next.count()) > 0 ? next : main.locator('.actionbar [role="group"] button').first();
+  const box = await target.boundingBox();
+  assert.ok(box, 'the answer button is on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Sets up the answer the way a moderator would: "nobody" chosen on purpose where it is offered. */
+async function chooseAnswer(page) {
+  await waitForReady(page);
+  const main = page.locator('main');
+  const none = main.locator('fieldset input[value=""]');
+  if ((await none.count()) > 0) {
+    await tick(page, none.first());
+    return 'nobody';
+  }
+  await prepareAnswer(page);
+  return 'other';
+}
+
+/** The game's stored log, read raw from IndexedDB. */
+async function storedLog(page, gameId) {
+  return page.evaluate(
+    (id) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('lantern');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, 0], [id, Infinity]));
+          req.onsuccess = () => {
+            resolve(req.result.map((e) => e.event));
+            db.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    gameId
+  );
+}
+
+describe('the script screen', () => {
+  test('bursts of two and three taps 50–400 ms apart on Next answer one step each, and each answered step is logged', { timeout: 300_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE_412);
+    try {
+      const id = await startCluethulhu(page, app.url);
+      await dealAll(page);
+      let gap = 0;
+      let nobodies = 0;
+      let valid = 0;
+      // When each tap reached the page: Playwright sends a tap after its pause, but on a loaded
+      // machine it can land later than asked, and only the gaps the page saw can be judged.
+      await page.evaluate(() => {
+        window.__taps = [];
+        document.addEventListener('click', () => window.__taps.push(performance.now()), { capture: true });
+      });
+      for (let burst = 0; burst < 10; burst++) {
+        const before = await screenState(page);
+        if (before.stage !== 'play') break;
+        const chosen = await chooseAnswer(page);
+        // A validation refusal would leave the step: only tap once the answer is chosen.
+        const spot = await answerSpot(page);
+        const taps = burst % 2 === 0 ? 2 : 3;
+        await page.evaluate(() => (window.__taps.length = 0));
+        for (let t = 0; t < taps; t++) {
+          if (t > 0) await page.waitForTimeout(GAPS[gap++ % GAPS.length]);
+          await page.touchscreen.tap(spot.x, spot.y);
+        }
+        const after = await waitForCommit(page, before.seq);
+        // Let any stray tap land before counting: the next step must still be untouched.
+        await page.waitForTimeout(500);
+        const settled = await screenState(page);
+        const landed = await page.evaluate(() => [...window.__taps]);
+        const widest = Math.max(...landed.slice(1).map((t, i) => t - landed[i]));
+        assert.equal(landed.length, taps, 'every tap reached the page');
+        if (widest >= 400) {
+          // Not a burst as the page saw it: a tap 400 ms after the last may answer the next step.
+          console.log(`# burst ${burst + 1}: taps landed ${Math.round(widest)} ms apart; not counted`);
+          await waitForGameScreen(page);
+          continue;
+        }
+        valid++;
+        assert.equal(settled.seq, before.seq + 1, `burst ${burst + 1} (${taps} taps ${landed.map((t) => Math.round(t - landed[0])).join('/')} ms on "${before.prompt}") stored exactly one move`);
+        assert.deepEqual(settled, after, `burst ${burst + 1}: the step after it was not answered by the burst`);
+        const log = await storedLog(page, id);
+        assert.equal(log.length, before.seq + 1);
+        const last = log[log.length - 1];
+        assert.equal(last.type, 'step.answer');
+        assert.equal(last.at.seq, before.seq, 'the move names the log length it was made at');
+        if (chosen === 'nobody') {
+          assert.deepEqual(last.answer, { kind: 'players', ids: [] });
+          nobodies++;
+        }
+        await waitForGameScreen(page);
+      }
+      console.log(`# ${valid} bursts counted`);
+      assert.ok(valid >= 4, `at least four bursts landed within 400 ms gaps (${valid})`);
+      assert.ok(nobodies > 0, 'at least one step was answered with "nobody" or "no choice"');
+
+      // The Log screen shows the answered steps, "no choice" included.
+      await openScreen(page, app.url, `/game/${id}/log`);
+      const logText = await page.locator('main').innerText();
+      assert.match(logText, /nobody|no target|Nobody/, 'a "nobody" answer is in the log');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a pick made but not sent survives a reload', { timeout: 180_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE_412);
+    try {
+      await startCluethulhu(page, app.url);
+      await dealAll(page);
+      // The first step of the game asks for a player.
+      await waitForReady(page);
+      const players = page.locator('main fieldset input[type="radio"]:not([disabled]):not([value=""])');
+      assert.ok((await players.count()) > 1, 'a step with players to pick');
+      const third = players.nth(2);
+      const value = await third.getAttribute('value');
+      await tick(page, third);
+      // Give the draft its write, then reload as a killed browser would come back.
+      await page.waitForTimeout(300);
+      const before = await screenState(page);
+      await page.reload();
+      await waitForGameScreen(page);
+      assert.deepEqual(await screenState(page), before, 'the same step after the reload');
+      await page.waitForFunction((v) => document.querySelector(`main fieldset input[value="${v}"]`)?.checked === true, value, { timeout: 10_000 });
+      const checked = await page.locator('main fieldset input:checked').evaluateAll((els) => els.map((e) => e.getAttribute('value')));
+      assert.deepEqual(checked, [value], 'only the pick made before the reload is ticked');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('what happened is read first, then the call; each block says whether it is read aloud', { timeout: 300_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE_412);
+    try {
+      await startCluethulhu(page, app.url);
+      await dealAll(page);
+      for (let i = 0; i < 60 && (await page.getByTestId('announce').count()) === 0; i++) await answerStep(page);
+      const order = await page.evaluate(() => {
+        const top = (sel) => document.querySelector(sel)?.getBoundingClientRect().top ?? null;
+        const follows = (a, b) => !!(document.querySelector(a).compareDocumentPosition(document.querySelector(b)) & Node.DOCUMENT_POSITION_FOLLOWING);
+        return {
+          results: top('[data-testid="announce"]'),
+          prompt: top('[data-testid="prompt"]'),
+          hint: top('[data-testid="hint"]'),
+          domOrder: follows('[data-testid="announce"]', '[data-testid="prompt"]'),
+          resultsLabel: document.querySelector('[data-testid="announce"] h3')?.textContent?.trim(),
+          callLabel: document.querySelector('[data-testid="call"] .say-label')?.textContent?.trim(),
+          hintLabel: document.querySelector('[data-testid="hint"] h3')?.textContent?.trim()
+        };
+      });
+      assert.ok(order.domOrder && order.results < order.prompt, 'the results come before the prompt');
+      if (order.hint !== null) assert.ok(order.prompt < order.hint, 'the moderator-only notes come after the call');
+      assert.equal(order.resultsLabel, 'First, say what happened');
+      assert.equal(order.callLabel, 'Say');
+      if (order.hint !== null) assert.equal(order.hintLabel, 'Only for you');
+      // No unlabelled banner in the script.
+      assert.equal(await page.locator('main .intro').count(), 0);
+      await assertAxeClean(page, 'a step with results');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, options, textSize] of [
+    ['normal text', PHONE_412, null],
+    ['extra-large text', PHONE_412, 'Extra large'],
+    ['landscape', { viewport: { width: 823, height: 412 } }, null]
+  ]) {
+    test(`the prompt is on the first screen (${label}), and Next and Undo keep their places`, { timeout: 300_000 }, async () => {
+      const { context, page } = await freshPage(app, options);
+      try {
+        if (textSize) {
+          await openScreen(page, app.url, '/settings');
+          await page.getByLabel(textSize, { exact: true }).check();
+          await page.waitForFunction(() => document.documentElement.dataset.textSize === 'xlarge');
+        }
+        await startCluethulhu(page, app.url);
+        await dealAll(page);
+        const places = [];
+        let yesno = 0;
+        for (let i = 0; i < 14; i++) {
+          const s = await screenState(page);
+          if (s.stage !== 'play') break;
+          await waitForReady(page);
+          // A one-off device note (no voice for reading aloud in a headless browser) is dismissed
+          // once, as the moderator would.
+          const dismiss = page.locator('main').getByRole('button', { name: 'Dismiss', exact: true });
+          while ((await dismiss.count()) > 0) await dismiss.first().click();
+          const fold = await page.evaluate(() => {
+            window.scrollTo(0, 0);
+            const box = document.querySelector('[data-testid="prompt"]').getBoundingClientRect();
+            const bar = document.querySelector('.actionbar').getBoundingClientRect();
+            return { top: box.top, bottom: box.bottom, barTop: bar.top, height: innerHeight };
+          });
+          if (label === 'normal text') {
+            // The whole prompt, above the bar.
+            assert.ok(fold.top >= 0 && fold.bottom <= fold.barTop, `"${s.prompt}": the prompt (${fold.top}–${fold.bottom}) is above the bar at ${fold.barTop} of ${fold.height}`);
+          } else {
+            // Larger text or a short screen: the prompt still starts on the first screen, its
+            // first lines readable above the bar.
+            assert.ok(fold.top >= 0 && fold.top + 60 <= fold.barTop, `"${s.prompt}": the prompt starts at ${fold.top}, above the bar at ${fold.barTop}`);
+          }
+          const spots = await page.evaluate(() => {
+            const rect = (el) => (el ? (({ x, y, width, height }) => ({ x, y, width, height }))(el.getBoundingClientRect()) : null);
+            const bar = document.querySelector('.actionbar');
+            const buttons = [...bar.querySelectorAll('button')];
+            const undo = buttons.find((b) => b.textContent.trim() === 'Undo');
+            const next = buttons.find((b) => b.textContent.trim() === 'Next');
+            const group = bar.querySelector('[role="group"]');
+            return { undo: rect(undo), answer: rect(next ?? group), yesno: !next && !!group };
+          });
+          places.push(spots);
+          if (spots.yesno) yesno++;
+          await answerStep(page);
+        }
+        assert.ok(places.length > 5, 'several steps were shown');
+        const [first] = places;
+        for (const p of places) {
+          assert.deepEqual(p.undo, first.undo, 'Undo stays in its place');
+          assert.equal(Math.round(p.answer.x), Math.round(first.answer.x), 'Next (or the yes/no answers) starts at the same edge');
+          assert.equal(Math.round(p.answer.y), Math.round(first.answer.y), 'at the same height');
+          assert.equal(Math.round(p.answer.width), Math.round(first.answer.width), 'and takes the same width');
+        }
+        if (label === 'normal text') {
+          assert.ok(yesno > 0 || places.length > 0, 'steps were compared');
+          await assertAxeClean(page, 'the script at 412 × 823');
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
