@@ -34,6 +34,8 @@ export interface Count {
   total: number;
   /** weight[(t * cards + card) * H + holder]: worlds in which the card is with the holder at time t. */
   weight: Float64Array;
+  /** States and steps between them the count went through: its cost, independent of the machine. */
+  work: number;
 }
 
 const WORD = 30;
@@ -42,35 +44,106 @@ function stories(model: Model, card: number, words: number): Story[] {
   const { T, moves, envelope } = model;
   const H = model.holderIds.length;
   const out: Story[] = [];
+  // allow[t]: holders the card may be with at time t, as bits, from what was seen of it.
+  const everywhere = (1 << H) - 1;
+  const allow = new Array<number>(T + 1).fill(everywhere);
+  for (const u of model.unary) if (u.card === card) allow[u.time] &= u.has ? 1 << u.holder : ~(1 << u.holder);
+  // ok[t]: holders at time t from which the card can live out the rest of the records.
+  const ok = new Array<number>(T + 1).fill(0);
+  ok[T] = allow[T];
+  for (let t = T - 1; t >= 0; t--) {
+    const m = moves[t];
+    const after = ok[t + 1];
+    let here: number;
+    if (!m) here = after;
+    else if (m.card === card) here = (after >> m.to) & 1 ? 1 << m.from : 0;
+    else if (m.card === -1 && (after >> m.to) & 1) here = after | (1 << m.from);
+    else here = m.card === card ? 0 : after;
+    ok[t] = here & allow[t];
+  }
   const at = new Uint8Array(T + 1);
-  const unary = model.unary.filter((u) => u.card === card);
-  const fits = (t: number, holder: number) => unary.every((u) => u.time !== t || (u.holder === holder) === u.has);
-
   const walk = (i: number, cur: number, taken: number): void => {
-    if (!fits(i, cur)) return;
     at[i] = cur;
     if (i === T) {
       out.push({ at: at.slice(), moves: taken, meets: new Array(words).fill(0) });
       return;
     }
     const m = moves[i];
-    if (!m) walk(i + 1, cur, taken);
-    else if (m.card === card) {
-      if (cur === m.from) walk(i + 1, m.to, taken);
-    } else if (m.card === -1 && cur === m.from) {
-      walk(i + 1, cur, taken);
-      walk(i + 1, m.to, taken | (1 << m.bit));
-    } else walk(i + 1, cur, taken);
+    const next = ok[i + 1];
+    if (m && m.card === card) walk(i + 1, m.to, taken);
+    else {
+      if ((next >> cur) & 1) walk(i + 1, cur, taken);
+      if (m && m.card === -1 && cur === m.from && (next >> m.to) & 1) walk(i + 1, m.to, taken | (1 << m.bit));
+    }
   };
   for (let h0 = 0; h0 < H; h0++) {
     if (h0 !== envelope && model.caps[h0] === 0) continue;
-    walk(0, h0, 0);
+    if ((ok[0] >> h0) & 1) walk(0, h0, 0);
   }
   return out;
 }
 
-/** Count the worlds that fit `model`; with `weights` false only the total is computed. */
+/**
+ * Count the worlds that fit `model`; with `weights` false only the total is computed.
+ *
+ * Killer Kloo Doo opens with a race to dig up the middle: a run of moves whose cards the owner
+ * does not know, before anything else is seen. Such an opening is not counted card by card:
+ * after a shuffled deal, a card taken at random from a hand leaves every arrangement with the new
+ * sizes equally likely, so the worlds after the opening are counted as a deal with those sizes
+ * (times a fixed number of ways), and each card's chances during the opening follow back from
+ * its chances after it: undoing a move returns each of the receiver's cards alike.
+ */
 export function countWorlds(model: Model, weights = true): Count {
+  let k = 0;
+  while (k < model.T) {
+    const m = model.moves[k];
+    if (!m || m.card !== -1 || m.from === model.owner || m.to === model.owner) break;
+    k++;
+  }
+  if (k === 0) return countCards(model, weights);
+  const H = model.holderIds.length;
+  const N = model.cards.length;
+  const none: Count = { total: 0, weight: new Float64Array(weights ? (model.T + 1) * N * H : 0), work: 0 };
+  if (model.size.slice(0, k + 1).some((sizes) => sizes.some((n) => n < 0))) return none;
+  const later = model.moves.slice(k);
+  let bit = 0;
+  const rest: Model = {
+    ...model,
+    T: model.T - k,
+    caps: model.size[k].slice(0, H - 1),
+    moves: later.map((m) => m && { ...m, record: m.record, bit: m.card === -1 ? bit++ : -1 }),
+    unknownMoves: bit,
+    unary: model.unary.map((u) => ({ ...u, time: Math.max(0, u.time - k) })),
+    clauses: model.clauses.map((cl) => ({ ...cl, time: Math.max(0, cl.time - k) })),
+    size: model.size.slice(k)
+  };
+  const after = countCards(rest, weights);
+  // Ways to reach each arrangement after the opening: the moves' choices, over the deals' ratio.
+  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+  let factor = 1;
+  for (let t = 0; t < k; t++) factor *= model.size[t][model.moves[t]!.from];
+  for (let h = 0; h < H - 1; h++) if (h !== model.owner) factor *= factorial(model.size[k][h]) / factorial(model.size[0][h]);
+  const total = after.total * factor;
+  if (!weights || total === 0) return { total, weight: none.weight, work: after.work };
+  const weight = none.weight;
+  const slab = N * H;
+  for (let i = 0; i < after.weight.length; i++) weight[k * slab + i] = after.weight[i] * factor;
+  for (let t = k - 1; t >= 0; t--) {
+    const m = model.moves[t]!;
+    const back = 1 / model.size[t + 1][m.to];
+    for (let c = 0; c < N; c++) {
+      const now = (t + 1) * slab + c * H;
+      const then = t * slab + c * H;
+      for (let h = 0; h < H; h++) weight[then + h] = weight[now + h];
+      const moved = weight[now + m.to] * back;
+      weight[then + m.to] -= moved;
+      weight[then + m.from] += moved;
+    }
+  }
+  return { total, weight, work: after.work };
+}
+
+function countCards(model: Model, weights: boolean): Count {
   const H = model.holderIds.length;
   const T = model.T;
   const { envelope } = model;
@@ -78,7 +151,7 @@ export function countWorlds(model: Model, weights = true): Count {
   const CARD_CATEGORY = model.category;
   const words = Math.max(1, Math.ceil(model.clauses.length / WORD));
   const weight = new Float64Array(weights ? (T + 1) * CARD_COUNT * H : 0);
-  const none: Count = { total: 0, weight };
+  const none: Count = { total: 0, weight, work: 0 };
   if (model.unknownMoves > WORD) throw new Error('Too many moves of unknown card to count');
 
   // Every card's possible stories, and the conditions each meets.
@@ -105,23 +178,26 @@ export function countWorlds(model: Model, weights = true): Count {
   const open = clauses.map((cl, k) => (cl.always ? -1 : k)).filter((k) => k >= 0);
 
   // Order the cards: those with one story first, then greedily the card that leaves the fewest
-  // conditions open (a condition is open from its first card to its last).
+  // things open. An "at least one" condition is open from its first card to its last; so is an
+  // unknown move, from the first card that could have been the one moved to the last.
+  const spans: number[][] = open.map((k) => clauses[k].able);
+  for (let bit = 0; bit < model.unknownMoves; bit++)
+    spans.push(all.flatMap((list, c) => (list.some((s) => s.moves & (1 << bit)) ? [c] : [])));
   const order: number[] = [];
   const placed = new Set<number>();
   for (let c = 0; c < CARD_COUNT; c++) if (all[c].length === 1) (order.push(c), placed.add(c));
-  const remainingOf = (k: number) => clauses[k].able.filter((c) => !placed.has(c)).length;
   while (order.length < CARD_COUNT) {
     let best = -1;
     let bestScore = Infinity;
     for (let c = 0; c < CARD_COUNT; c++) {
       if (placed.has(c)) continue;
       let score = 0;
-      for (const k of open) {
-        const able = clauses[k].able;
-        if (!able.includes(c)) continue;
-        const left = remainingOf(k);
-        const started = left < able.length;
-        if (left === 1) score -= started ? 2 : 0;
+      for (const span of spans) {
+        if (!span.includes(c)) continue;
+        let left = 0;
+        for (const x of span) if (!placed.has(x)) left++;
+        const started = left < span.length;
+        if (left === 1) score -= started ? 1 : 0;
         else if (!started) score += 1;
       }
       score = score * 64 + all[c].length;
@@ -150,72 +226,122 @@ export function countWorlds(model: Model, weights = true): Count {
   const allMoves = model.unknownMoves === 0 ? 0 : (1 << model.unknownMoves) - 1;
 
   interface Node {
+    /** Places left per player and the middle, packed base 32 in `code` and unpacked in `caps`. */
+    code: number;
     caps: number[];
     env: number;
     moves: number;
     met: number[];
     f: number;
     b: number;
-    edges: { story: number; to: Node }[];
+    /** Edges: the story taken and the state it leads to. */
+    story: number[];
+    to: Node[];
   }
-  const keyOf = (caps: number[], env: number, moves: number, met: number[]) => `${caps.join(',')}|${env}|${moves}|${met.join(',')}`;
-  const root: Node = { caps: model.caps.slice(), env: 0, moves: 0, met: new Array(words).fill(0), f: 1, b: 0, edges: [] };
+  const place = model.caps.map((_, h) => 32 ** h);
+  const root: Node = {
+    code: model.caps.reduce((a, n, h) => a + n * place[h], 0),
+    caps: model.caps.slice(),
+    env: 0,
+    moves: 0,
+    met: new Array(words).fill(0),
+    f: 1,
+    b: 0,
+    story: [],
+    to: []
+  };
   const layers: Node[][] = [[root]];
+  let work = 0;
+  const met = new Array<number>(words).fill(0);
+  const P = model.caps.length;
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const cat = 1 << CARD_CATEGORY[c];
-    const next = new Map<string, Node>();
+    // States by number where they fit in one (places and envelope; moves and one word of conditions).
+    const next = new Map<number, Map<number | string, Node>>();
+    const made: Node[] = [];
     const shut = close[i];
+    const can = canStart[i + 1];
+    const list = all[c];
     for (const node of layers[i]) {
-      all[c].forEach((s, si) => {
+      // Can the cards still to come fill what is left? Only the holder this card goes to gets one
+      // place fewer, so at most one holder may be one short, and then the card must go there.
+      let must = -1;
+      let dead = false;
+      for (let h = 0; h < P && !dead; h++) {
+        const over = node.caps[h] - can[h];
+        if (over <= 0) continue;
+        if (over > 1 || must !== -1) dead = true;
+        else must = h;
+      }
+      if (dead) continue;
+      for (let si = 0; si < list.length; si++) {
+        const s = list[si];
+        work++;
         const h0 = s.at[0];
+        if (must !== -1 && h0 !== must) continue;
         let env = node.env;
-        let caps = node.caps;
+        let code = node.code;
         if (h0 === envelope) {
-          if (env & cat) return;
+          if (env & cat) continue;
           env |= cat;
         } else {
-          if (caps[h0] === 0) return;
-          caps = caps.slice();
-          caps[h0]--;
+          if (node.caps[h0] === 0) continue;
+          code -= place[h0];
         }
-        if (node.moves & s.moves) return;
+        if ((env | envCan[i + 1]) !== model.envelopeFull) continue;
+        if (node.moves & s.moves) continue;
         const moves = node.moves | s.moves;
-        const met = new Array(words);
+        if ((moves | movesCan[i + 1]) !== allMoves) continue;
+        let ok = true;
         for (let w = 0; w < words; w++) {
           const m = node.met[w] | s.meets[w];
-          if ((m & shut[w]) !== shut[w]) return;
+          if ((m & shut[w]) !== shut[w]) {
+            ok = false;
+            break;
+          }
           met[w] = m & ~shut[w];
         }
-        // Can the cards still to come fill what is left?
-        for (let h = 0; h < caps.length; h++) if (caps[h] > canStart[i + 1][h]) return;
-        if ((env | envCan[i + 1]) !== model.envelopeFull) return;
-        if ((moves | movesCan[i + 1]) !== allMoves) return;
-        const key = keyOf(caps, env, moves, met);
-        let to = next.get(key);
+        if (!ok) continue;
+        const k1 = code * 8 + env;
+        const k2 = words === 1 ? moves * 2 ** WORD + met[0] : `${moves}|${met.join(',')}`;
+        let inner = next.get(k1);
+        if (!inner) next.set(k1, (inner = new Map()));
+        let to = inner.get(k2);
         if (!to) {
-          to = { caps, env, moves, met, f: 0, b: 0, edges: [] };
-          next.set(key, to);
+          const caps = node.caps.slice();
+          if (h0 !== envelope) caps[h0]--;
+          to = { code, caps, env, moves, met: met.slice(), f: 0, b: 0, story: [], to: [] };
+          inner.set(k2, to);
+          made.push(to);
         }
         to.f += node.f;
-        node.edges.push({ story: si, to });
-      });
+        node.story.push(si);
+        node.to.push(to);
+      }
     }
-    layers.push([...next.values()]);
+    layers.push(made);
+    const g = globalThis as unknown as { __prof?: number[] };
+    if (g.__prof) g.__prof.push(next.size, layers[i].reduce((a, n) => a + n.to.length, 0));
   }
   for (const node of layers[N]) node.b = 1;
-  for (let i = N - 1; i >= 0; i--) for (const node of layers[i]) node.b = node.edges.reduce((a, e) => a + e.to.b, 0);
+  for (let i = N - 1; i >= 0; i--)
+    for (const node of layers[i]) {
+      let b = 0;
+      for (const to of node.to) b += to.b;
+      node.b = b;
+    }
   const total = root.b;
-  if (!weights || total === 0) return { total, weight };
+  if (!weights || total === 0) return { total, weight, work };
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const per = new Float64Array(all[c].length);
-    for (const node of layers[i]) for (const e of node.edges) per[e.story] += node.f * e.to.b;
+    for (const node of layers[i]) for (let e = 0; e < node.to.length; e++) per[node.story[e]] += node.f * node.to[e].b;
     all[c].forEach((s, si) => {
       const w = per[si];
       if (w === 0) return;
       for (let t = 0; t <= T; t++) weight[(t * CARD_COUNT + c) * H + s.at[t]] += w;
     });
   }
-  return { total, weight };
+  return { total, weight, work };
 }

@@ -52,6 +52,8 @@ export interface Model {
   /** The envelope's categories as bits (7 with the full deck). */
   envelopeFull: number;
   holderIds: HolderId[];
+  /** The notebook's owner, whose hand at time 0 is known. */
+  owner: number;
   players: number;
   middle: number;
   envelope: number;
@@ -140,5 +142,5 @@ export function buildModel(setup: NotebookSetup, records: readonly NotebookRecor
     }
     size.push(now);
   }
-  return { cards, category, envelopeFull, holderIds, players: n, middle, envelope, T, caps, moves, unknownMoves: bits, unary, clauses, size };
+  return { cards, category, envelopeFull, holderIds, owner, players: n, middle, envelope, T, caps, moves, unknownMoves: bits, unary, clauses, size };
 }
