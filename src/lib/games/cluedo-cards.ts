@@ -4,8 +4,7 @@
  *
  * A card is known by a stable id; its printed name depends on the edition the table owns. The
  * UK names are the default; an edition renames some cards (the Dagger is the Knife elsewhere,
- * the Spanner the Wrench), and a table may type its own name for any card. Names reach the
- * screens as i18n keys in the `cluedo` namespace, or as the typed name itself.
+ * the Spanner the Wrench). Names reach the screens as i18n keys in the `cluedo` namespace.
  */
 import type { Text } from '../engine/types';
 
@@ -66,21 +65,16 @@ const RENAMED: Readonly<Record<Edition, Partial<Record<CardId, string>>>> = {
 };
 
 /**
- * How a table names its cards: an edition, and any card the players renamed themselves
- * (a name typed as printed on their own box).
+ * The name of a card in an edition, as the last part of its key in `cluedo:cards`: sentences
+ * that name a card nest it as `$t(cluedo:cards.{{card}})` with this as the parameter.
  */
-export interface CardNames {
-  edition: Edition;
-  custom?: Partial<Record<CardId, string>>;
+export function cardNameId(card: CardId, edition: Edition = 'uk'): string {
+  return RENAMED[edition][card] ?? card;
 }
 
-export const UK_NAMES: CardNames = { edition: 'uk' };
-
 /** A card's name as a translatable text. */
-export function cardName(card: CardId, names: CardNames = UK_NAMES): Text {
-  const typed = names.custom?.[card]?.trim();
-  if (typed) return { key: 'cluedo:custom', params: { name: typed } };
-  return { key: `cluedo:cards.${RENAMED[names.edition][card] ?? card}` };
+export function cardName(card: CardId, edition: Edition = 'uk'): Text {
+  return { key: `cluedo:cards.${cardNameId(card, edition)}` };
 }
 
 /** A suggestion or an accusation names one card of each category. */
