@@ -3,6 +3,8 @@
  * count (`solver.ts`) and the step-by-step reasons (`explain.ts`) read.
  *
  * Holders are numbered: players 0..n-1 in turn order, then the middle, then the envelope.
+ * Record i happens between time i and time i + 1: a move's card is with its giver at time i and
+ * its receiver at i + 1; what any other record observes is true at time i + 1.
  * A card's whole story is its holder at each time 0..T. A move whose card is known relabels that
  * card; a move whose card is unknown takes exactly one of the cards its giver holds then.
  */
@@ -114,20 +116,22 @@ export function buildModel(setup: NotebookSetup, records: readonly NotebookRecor
     }
     moves.push(null);
     if (!told) return;
+    // What a record observes holds just after it (nothing moves while a suggestion is answered).
+    const at = i + 1;
     if (r.kind === 'suggestion') {
       const triple = r.cards.map(c);
-      for (const p of r.passed) for (const card of triple) unary.push({ card, holder: h(p), time: i, has: false, source: i });
+      for (const p of r.passed) for (const card of triple) unary.push({ card, holder: h(p), time: at, has: false, source: i });
       if (r.shown) {
         const by = h(r.shown.by);
-        if (r.shown.card !== undefined) unary.push({ card: c(r.shown.card), holder: by, time: i, has: true, source: i });
-        else clauses.push({ holder: by, time: i, cards: triple, positive: true, source: i });
+        if (r.shown.card !== undefined) unary.push({ card: c(r.shown.card), holder: by, time: at, has: true, source: i });
+        else clauses.push({ holder: by, time: at, cards: triple, positive: true, source: i });
       }
     } else if (r.kind === 'seen') {
-      unary.push({ card: c(r.card), holder: h(r.holder), time: i, has: true, source: i });
+      unary.push({ card: c(r.card), holder: h(r.holder), time: at, has: true, source: i });
     } else if (r.kind === 'accusation') {
       const triple = r.cards.map(c);
-      if (r.wrong) clauses.push({ holder: envelope, time: i, cards: triple, positive: false, source: i });
-      else for (const card of triple) unary.push({ card, holder: envelope, time: i, has: true, source: i });
+      if (r.wrong) clauses.push({ holder: envelope, time: at, cards: triple, positive: false, source: i });
+      else for (const card of triple) unary.push({ card, holder: envelope, time: at, has: true, source: i });
     }
   });
 
