@@ -51,11 +51,18 @@ function randomGame(seed: number, honest: boolean, opening = false): { setup: No
   const records: NotebookRecord[] = [];
   const held = (h: HolderId) => DECK.filter((c) => where.get(c) === h);
   const triple = (): Triple => [pick(bycat('suspect')), pick(bycat('weapon')), pick(bycat('room'))] as unknown as Triple;
-  // An opening of moves the owner does not see: others digging blind, or passing cards.
+  // An opening of moves the owner does not see (others digging blind, or passing cards), and
+  // the owner's own digs and grabs, whose cards the owner knows.
   if (opening)
     for (let i = 0; i < 3; i++) {
       const others = ids.filter((x) => x !== 'p0');
-      if (held(MIDDLE).length > 0 && int(3) > 0) {
+      if (int(4) === 0) {
+        const from = int(2) && held(MIDDLE).length > 0 ? MIDDLE : pick(others);
+        if (held(from).length === 0) continue;
+        const card = pick(held(from));
+        where.set(card, 'p0');
+        records.push(from === MIDDLE ? { kind: 'dig', by: 'p0', card } : { kind: 'transfer', how: 'grab', from, to: 'p0', card });
+      } else if (held(MIDDLE).length > 0 && int(3) > 0) {
         const by = pick(others);
         const card = pick(held(MIDDLE));
         where.set(card, by);

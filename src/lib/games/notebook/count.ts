@@ -17,7 +17,7 @@
  * over the same states give each story's number of worlds, hence every card's holder at every
  * time, without ever listing the worlds one by one.
  */
-import type { Model } from './model';
+import type { Model, Move } from './model';
 
 /** One possible story of a card. */
 interface Story {
@@ -87,17 +87,23 @@ function stories(model: Model, card: number, words: number): Story[] {
  * Count the worlds that fit `model`; with `weights` false only the total is computed.
  *
  * Killer Kloo Doo opens with a race to dig up the middle: a run of moves whose cards the owner
- * does not know, before anything else is seen. Such an opening is not counted card by card:
+ * does not know (and the owner's own digs), before anything else is seen. Such an opening is not
+ * counted card by card:
  * after a shuffled deal, a card taken at random from a hand leaves every arrangement with the new
  * sizes equally likely, so the worlds after the opening are counted as a deal with those sizes
  * (times a fixed number of ways), and each card's chances during the opening follow back from
  * its chances after it: undoing a move returns each of the receiver's cards alike.
  */
 export function countWorlds(model: Model, weights = true): Count {
+  // The opening: moves before anything is seen, each either of a card the owner does not know
+  // between two other players (or from the middle), or of a known card to the owner.
   let k = 0;
+  const received = new Set<number>(model.unary.filter((u) => u.source === -1).map((u) => u.card));
   while (k < model.T) {
     const m = model.moves[k];
-    if (!m || m.card !== -1 || m.from === model.owner || m.to === model.owner) break;
+    if (!m || m.from === model.owner) break;
+    if (m.card === -1 ? m.to === model.owner : m.to !== model.owner || received.has(m.card)) break;
+    if (m.card !== -1) received.add(m.card);
     k++;
   }
   if (k === 0) return countCards(model, weights);
@@ -107,35 +113,38 @@ export function countWorlds(model: Model, weights = true): Count {
   if (model.size.slice(0, k + 1).some((sizes) => sizes.some((n) => n < 0))) return none;
   const later = model.moves.slice(k);
   let bit = 0;
+  const opening = model.moves.slice(0, k) as Move[];
   const rest: Model = {
     ...model,
     T: model.T - k,
     caps: model.size[k].slice(0, H - 1),
     moves: later.map((m) => m && { ...m, record: m.record, bit: m.card === -1 ? bit++ : -1 }),
     unknownMoves: bit,
-    unary: model.unary.map((u) => ({ ...u, time: Math.max(0, u.time - k) })),
+    unary: [
+      ...model.unary.map((u) => ({ ...u, time: Math.max(0, u.time - k) })),
+      ...opening.filter((m) => m.card !== -1).map((m) => ({ card: m.card, holder: m.to, time: 0, has: true, source: m.record }))
+    ],
     clauses: model.clauses.map((cl) => ({ ...cl, time: Math.max(0, cl.time - k) })),
     size: model.size.slice(k)
   };
   const after = countCards(rest, weights);
-  // Ways to reach each arrangement after the opening: the moves' choices, over the deals' ratio.
-  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+  // Each arrangement after the opening is reached in as many ways as the unknown moves, undone,
+  // can choose their card among the receiver's.
   let factor = 1;
-  for (let t = 0; t < k; t++) factor *= model.size[t][model.moves[t]!.from];
-  for (let h = 0; h < H - 1; h++) if (h !== model.owner) factor *= factorial(model.size[k][h]) / factorial(model.size[0][h]);
+  for (const m of opening) if (m.card === -1) factor *= model.size[m.record + 1][m.to];
   const total = after.total * factor;
   if (!weights || total === 0) return { total, weight: none.weight, work: after.work };
   const weight = none.weight;
   const slab = N * H;
   for (let i = 0; i < after.weight.length; i++) weight[k * slab + i] = after.weight[i] * factor;
   for (let t = k - 1; t >= 0; t--) {
-    const m = model.moves[t]!;
-    const back = 1 / model.size[t + 1][m.to];
+    const m = opening[t];
+    const back = m.card === -1 ? 1 / model.size[t + 1][m.to] : 0;
     for (let c = 0; c < N; c++) {
       const now = (t + 1) * slab + c * H;
       const then = t * slab + c * H;
       for (let h = 0; h < H; h++) weight[then + h] = weight[now + h];
-      const moved = weight[now + m.to] * back;
+      const moved = m.card === -1 ? weight[now + m.to] * back : c === m.card ? weight[now + m.to] : 0;
       weight[then + m.to] -= moved;
       weight[then + m.from] += moved;
     }
