@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * How long the detective's notebook takes to deduce, on simulated games: after every record of
+ * SEEDS games per case (the notebook deduces again after each move), the median and worst CPU
+ * time of one deduction, and its work (states and steps the count went through, the same on any
+ * machine). Timings on a busy machine are noisy; the work is not.
+ *
+ *   node scripts/notebook-speed.mjs        (SEEDS=5 by default)
+ *
+ * The TypeScript is loaded through Vite, so nothing is built first.
+ */
+import { createServer } from 'vite';
+
+const SEEDS = Number(process.env.SEEDS ?? 5);
+const server = await createServer({
+  configFile: false,
+  logLevel: 'error',
+  server: { middlewareMode: true },
+  resolve: { alias: { $lib: new URL('../src/lib', import.meta.url).pathname } }
+});
+try {
+  const { simulate } = await server.ssrLoadModule('/tests/unit/notebook/simulate.ts');
+  const { deduce } = await server.ssrLoadModule('/src/lib/games/notebook/solver.ts');
+  const { buildModel } = await server.ssrLoadModule('/src/lib/games/notebook/model.ts');
+  const { countWorlds } = await server.ssrLoadModule('/src/lib/games/notebook/count.ts');
+  const cases = [
+    ['Cluedo, 6 players, 40 suggestions', { variant: 'cluedo', players: 6, suggestions: 40 }],
+    ['Cluedo, 3 players, 40 suggestions', { variant: 'cluedo', players: 3, suggestions: 40 }],
+    ['Kloo Doo, 4 players, 2 blind digs, 2 transfers, 40 suggestions', { variant: 'killerKlooDoo', players: 4, suggestions: 40, digs: 2, transfers: 2 }],
+    ['Kloo Doo, 6 players, 6 blind digs, 4 transfers, 40 suggestions', { variant: 'killerKlooDoo', players: 6, suggestions: 40, digs: 6, transfers: 4 }]
+  ];
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  for (const [name, o] of cases) {
+    const times = [];
+    const works = [];
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      const g = simulate({ ...o, seed });
+      for (let k = 0; k <= g.records.length; k++) {
+        const records = g.records.slice(0, k);
+        const t0 = cpu();
+        deduce(g.setup, records);
+        times.push(cpu() - t0);
+        works.push(countWorlds(buildModel(g.setup, records), false).work);
+      }
+    }
+    const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+    console.log(
+      `${name}: ${times.length} deductions, CPU median ${q(times, 0.5).toFixed(1)} ms, p95 ${q(times, 0.95).toFixed(1)} ms, worst ${q(times, 1).toFixed(1)} ms; work median ${q(works, 0.5)}, worst ${q(works, 1)}`
+    );
+  }
+} finally {
+  await server.close();
+}
