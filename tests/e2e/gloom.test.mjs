@@ -138,15 +138,11 @@ async function press(page, name) {
 describe('Cthulhu Gloom', () => {
   test('a 3-player game: a dozen plays, a death, a Story claim, a reload after every move, to the final table', { timeout: 300_000 }, async () => {
     const { context, page } = await freshPage(app);
-    page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-    page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
     try {
       await setUp(page, EN);
       await assertAxeClean(page, 'setup filled in');
       await page.getByRole('button', { name: EN.start, exact: true }).click();
-      await page.waitForURL(/\/game\/[^/]+$/, { timeout: 5000 }).catch(async (e) => {
-        throw new Error(`${e.message}\n${await page.locator('main').innerText()}`);
-      });
+      await page.waitForURL(/\/game\/[^/]+$/);
       await waitForTable(page);
       assert.equal((await tableState(page)).heading, 'Turn 1: Ania');
       await assertAxeClean(page, 'the table');
