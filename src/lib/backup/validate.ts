@@ -13,7 +13,7 @@
 import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord, type GameSummary, type ImportItem } from '../db/types';
 import type { GameDefinition, GameInput, GameView } from '../engine/game';
 import { apply, persist, RejectedEvent, restore, start, type LoggedEvent, type Snapshot } from '../engine/session';
-import type { Answer, GameEvent, Override, Player, Text } from '../engine/types';
+import type { Answer, GameEvent, Move, Override, Player, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
 import {
   BACKUP_FORMAT,
@@ -144,7 +144,12 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
     if (!isCount(e.seq) || e.seq === 0) return fail('eventField', { field: 'seq' }, at);
     if (!isTime(e.at)) return fail('eventField', { field: 'at' }, at);
     if (!isVersion(e.machineVersion)) return fail('eventField', { field: 'machineVersion' }, at);
-    const move = readLoggedEvent(e.event);
+    let move = readLoggedEvent(e.event);
+    // A scoreboard game's move has the game's own shape: the game rebuilds it from its fields.
+    if (move?.type === 'move') {
+      const own = def.readMove?.(move.move) ?? null;
+      move = own ? { type: 'move', move: own } : null;
+    }
     if (!move) return fail('badMove', undefined, at);
     moves.push(move);
     times.push(e.at);
@@ -268,6 +273,9 @@ export function readLoggedEvent(v: unknown): LoggedEvent | null {
       const override = readOverride(v.override);
       return override ? ({ type: 'keeper.override', override } satisfies GameEvent) : null;
     }
+    case 'move':
+      // Only its outline here: the game's `readMove` rebuilds the rest (see `checkGame`).
+      return isPlainObject(v.move) && typeof v.move.kind === 'string' ? ({ type: 'move', move: v.move as Move } satisfies GameEvent) : null;
   }
   return null;
 }

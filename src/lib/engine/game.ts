@@ -4,7 +4,7 @@
  * Each `src/lib/games/<id>/index.ts` exports one `GameDefinition`.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { LogLine, Outcome, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
+import type { LogLine, Move, MoveProblem, Outcome, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
 
 /** What every game machine receives as input. */
 export interface GameInput<Setup = unknown> {
@@ -55,6 +55,11 @@ export interface GameView {
    * override; empty when nobody may at this moment. Absent in a game without such a role.
    */
   revealable?: PlayerId[];
+  /**
+   * A scoreboard game's table as its own screens draw it (the game's type; its module reads it
+   * back with its own accessor). Absent in a script game.
+   */
+  board?: unknown;
 }
 
 /** A player during dealing: the seat being dealt and the whole deal's progress. */
@@ -66,6 +71,12 @@ export interface DealState {
 
 export interface GameDefinition<Setup = unknown> {
   id: string;
+  /**
+   * `script` (absent means script): a moderator answers one step after another. `scoreboard`:
+   * no moderator and no step; the players change a shared table in any order with `move`
+   * events, each checked by `checkMove` (see docs/ARCHITECTURE.md, "Two shapes of game").
+   */
+  kind?: 'script' | 'scoreboard';
   /** i18n namespace holding this game's text. */
   namespace: string;
   /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
@@ -91,6 +102,13 @@ export interface GameDefinition<Setup = unknown> {
    * write by hand before the game (each phase's calls in order, with what is said).
    */
   sheet?(setup: Setup): SheetSection[];
+  /** Scoreboard games: why `move` cannot be made now, or null when it can. */
+  checkMove?(snapshot: SnapshotFrom<AnyStateMachine>, move: Move): MoveProblem | null;
+  /**
+   * Scoreboard games: a move read from a backup file, rebuilt from its checked fields, or null
+   * when it is not a move of this game.
+   */
+  readMove?(value: unknown): Move | null;
 }
 
 /** One part of a printed call sheet (e.g. "Day"), its lines in calling order. */

@@ -5,7 +5,7 @@
  */
 import type { GameDefinition, GameInput, GameView } from './game';
 import { apply, persist, replay, restore, start, type LoggedEvent, type Snapshot } from './session';
-import type { Answer, GameEvent, Override, PlayerId, Step } from './types';
+import type { Answer, GameEvent, Move, Override, PlayerId, Step } from './types';
 
 export class HeadlessGame<S> {
   snapshot: Snapshot;
@@ -82,6 +82,11 @@ export class HeadlessGame<S> {
     return this.answer({ kind: 'tally', counts: Object.fromEntries(Object.entries(counts).map(([n, c]) => [this.id(n), c])) });
   }
 
+  /** A scoreboard game's move. */
+  move(m: Move): this {
+    return this.send({ type: 'move', move: m });
+  }
+
   override(o: Override): this {
     return this.send({ type: 'keeper.override', override: o });
   }
@@ -98,6 +103,11 @@ export class HeadlessGame<S> {
     for (let i = 0; i < limit && this.at !== id; i++) this.next();
     if (this.at !== id) throw new Error(`Did not reach ${id}; at ${this.at}`);
     return this;
+  }
+
+  /** Persist to JSON, read the log back from JSON and replay it, as a backup's import does. */
+  replayed(): Snapshot {
+    return replay(this.def, this.input, JSON.parse(JSON.stringify(this.log)) as LoggedEvent[]);
   }
 
   /** Persist to JSON and restore, as a reload does. */

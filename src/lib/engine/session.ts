@@ -27,7 +27,9 @@ export class RejectedEvent extends Error {
   constructor(
     /** What to tell the moderator (an i18n key in `common`). */
     readonly text: Text,
-    readonly reason: 'finished' | 'unexpected' | 'invalid-answer' | 'stale'
+    readonly reason: 'finished' | 'unexpected' | 'invalid-answer' | 'stale' | 'refused-move',
+    /** A refused move the players may make anyway, with `overrule` (scoreboard games). */
+    readonly overrulable = false
   ) {
     super(text.key);
     this.name = 'RejectedEvent';
@@ -53,6 +55,11 @@ export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: Game
       throw new RejectedEvent({ key: 'common:errors.answer.stale' }, 'stale');
     const problem = checkAnswer(step.answer, event.answer);
     if (problem) throw new RejectedEvent(problem, 'invalid-answer');
+  }
+  if (event.type === 'move') {
+    if (!def.checkMove) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
+    const problem = def.checkMove(snapshot, event.move);
+    if (problem) throw new RejectedEvent(problem.text, 'refused-move', problem.overrulable);
   }
   if (!snapshot.can(event)) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
   const [next] = transition(def.machine, snapshot, event);

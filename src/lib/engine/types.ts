@@ -16,7 +16,8 @@ export interface Player {
   seat: number;
 }
 
-export type PhaseKind = 'day' | 'night';
+/** A scoreboard game (no moderator) counts its time in players' turns. */
+export type PhaseKind = 'day' | 'night' | 'turn';
 
 export interface Phase {
   kind: PhaseKind;
@@ -124,7 +125,23 @@ export interface StepTag {
 /** Events the moderator sends to a game machine. */
 export type GameEvent =
   | { type: 'step.answer'; answer: Answer; at?: StepTag }
-  | { type: 'keeper.override'; override: Override };
+  | { type: 'keeper.override'; override: Override }
+  | { type: 'move'; move: Move };
+
+/**
+ * A move in a scoreboard game (no moderator, no script): what the players did, in any order,
+ * as the game defines it (Cthulhu Gloom: a card played, a Story claimed, a turn ended).
+ * `overrule` records that the players chose to make a move the rules as Lantern reads them
+ * refuse (see `MoveProblem.overrulable`).
+ */
+export type Move = { kind: string; overrule?: boolean } & { [field: string]: unknown };
+
+/** Why a scoreboard game refuses a move. */
+export interface MoveProblem {
+  text: Text;
+  /** The players may make it anyway (a rule Lantern reads, not a broken move). */
+  overrulable: boolean;
+}
 
 /**
  * The moderator's ruling, outside the script: the book's "the Keeper's ruling is final". Also

@@ -33,7 +33,7 @@ import {
   type LoggedEvent,
   type Snapshot
 } from '../engine/session';
-import type { Answer, Override, SetupProblem, StepTag, Text } from '../engine/types';
+import type { Answer, Move, Override, SetupProblem, StepTag, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
 import { canCarryOn, carryOnInMemory, exclusive, storageFor, storageState } from './storage.svelte';
 
@@ -62,9 +62,13 @@ export class ActiveGame {
   #deal: DealState | null = $state.raw(null);
   /** A move is being computed and stored; later taps are ignored until it is done. */
   #busy = false;
+  /** The entry being committed, for the refusal's details. */
+  #pending: LoggedEvent | null = null;
   /** The same, once it has taken long enough to show (see SAVING_SHOWN_AFTER_MS). */
   #saving = $state(false);
   #error: Text | null = $state.raw(null);
+  /** The refused move, when the players may make it anyway (a scoreboard game's rule). */
+  #overrulable: Move | null = $state.raw(null);
 
   private constructor(def: Def, stored: StoredGame) {
     this.id = stored.game.id;
@@ -167,6 +171,10 @@ export class ActiveGame {
   get error(): Text | null {
     return this.#error;
   }
+  /** The last move refused by a rule the players may overrule (send it again with `overrule`). */
+  get overrulable(): Move | null {
+    return this.#overrulable;
+  }
   get canUndo(): boolean {
     // Undo into the deal would put a card back in front of the wrong eyes: the deal's moves
     // are a floor Undo never goes below.
@@ -196,6 +204,11 @@ export class ActiveGame {
     return step ? { seq: this.#record.seq, step: step.id } : null;
   }
 
+  /** A scoreboard game's move (see `GameDefinition.kind`). */
+  move(move: Move): Promise<boolean> {
+    return this.#commit(() => ({ type: 'move', move: $state.snapshot(move) as Move }));
+  }
+
   override(override: Override): Promise<boolean> {
     return this.#commit(() => ({ type: 'keeper.override', override: $state.snapshot(override) }));
   }
@@ -211,6 +224,7 @@ export class ActiveGame {
 
   clearError(): void {
     this.#error = null;
+    this.#overrulable = null;
   }
 
   /**
@@ -221,8 +235,10 @@ export class ActiveGame {
     if (this.#busy) return false;
     this.#busy = true;
     const slow = setTimeout(() => (this.#saving = true), SAVING_SHOWN_AFTER_MS);
+    this.#pending = null;
     try {
       const event = entry();
+      this.#pending = event;
       const log = [...this.#log, event];
       const snapshot = event.type === 'undo' ? await this.#beforeLastMove(log) : apply(this.def, this.#snapshot, event, this.#record.seq);
       const view = this.def.view(snapshot);
@@ -254,12 +270,17 @@ export class ActiveGame {
       this.#view = view;
       this.#deal = this.def.dealing(snapshot);
       this.#error = null;
+      this.#overrulable = null;
       return true;
     } catch (e) {
       if (e instanceof StorageError && e.kind === 'conflict') await this.#reloadAfterConflict();
       // A tap meant for a step already answered: nothing to say, nothing changed.
       else if (e instanceof RejectedEvent && e.reason === 'stale') return false;
-      else if (e instanceof RejectedEvent || e instanceof StorageError) this.#error = e.text;
+      else if (e instanceof RejectedEvent || e instanceof StorageError) {
+        this.#error = e.text;
+        const last = this.#pending;
+        this.#overrulable = e instanceof RejectedEvent && e.overrulable && last?.type === 'move' ? last.move : null;
+      }
       else {
         // A fault in a game's rules: the game stays where it was and the Keeper is told.
         console.error(e);
