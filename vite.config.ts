@@ -6,12 +6,15 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vite';
+import { firstVisitChunk } from './scripts/first-visit-chunk.mjs';
 
 const DARK = '#14121c';
 
 export default defineConfig({
   plugins: [
     sveltekit(),
+    // The first visit's code in one file (what is in it, and what stays out: scripts/first-visit-chunk.mjs).
+    firstVisitChunk(),
     SvelteKitPWA({
       // The page asks before an update replaces a running game's code.
       registerType: 'prompt',

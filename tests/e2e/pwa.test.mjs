@@ -15,6 +15,8 @@ import {
   useApp,
   waitForServiceWorkerControl
 } from './harness.mjs';
+import { dealAll, startCluethulhu, waitForGameScreen } from './keeper.mjs';
+import { WORDS, dealAndRead, setUpKtulu } from './manitou.mjs';
 
 const app = useApp();
 
@@ -116,6 +118,69 @@ describe('service worker', () => {
         await openScreen(page, app.url, path);
         assert.equal(await page.locator('h1').count(), 1, `one heading on ${path}`);
       }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('offline after one visit to the home screen', () => {
+  /** Every request that failed on `page`: offline, nothing may be missing from the precache. */
+  function failures(page) {
+    const failed = [];
+    page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+    page.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
+    return failed;
+  }
+
+  /** A fresh load of `path` with the network cut (a deep link typed or opened from a bookmark). */
+  async function deepLink(page, path) {
+    await page.goto(new URL(path, app.url).href);
+    await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  }
+
+  /** The game's own routes, each opened cold: its script with the step it was left at, its table and log. */
+  async function gameRoutesOffline(page, id, seq) {
+    await deepLink(page, `/game/${id}`);
+    await waitForGameScreen(page);
+    const main = page.locator('main');
+    assert.equal(await main.getAttribute('data-stage'), 'play', `/game/${id} opens at its script`);
+    assert.equal(await main.getAttribute('data-seq'), String(seq), 'at the step it was left at');
+    assert.ok((await page.getByTestId('prompt').innerText()).trim().length > 0, 'with its prompt');
+    for (const sub of ['table', 'log']) {
+      await deepLink(page, `/game/${id}/${sub}`);
+      await page.locator(`main[data-seq="${seq}"][data-stage="play"]`).waitFor({ timeout: 15_000 });
+    }
+  }
+
+  test('each game is set up, dealt and played from deep links with the network cut', async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      const failed = failures(page);
+      // One visit to the home screen only: the service worker precaches every game from there.
+      await openScreen(page, app.url, '/');
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+
+      // Cluethulhu: its set-up page opened cold, a game started and dealt, then its routes.
+      await deepLink(page, '/new/cluethulhu');
+      const keeper = await startCluethulhu(page, app.url);
+      const atPlay = await dealAll(page);
+      assert.equal(atPlay.stage, 'play');
+      await gameRoutesOffline(page, keeper, atPlay.seq);
+
+      // Ktulu, the same way, in its own words.
+      const names = ['Ala', 'Basia', 'Celina', 'Darek', 'Ewa', 'Filip'];
+      await deepLink(page, '/new/ktulu');
+      const manitou = await setUpKtulu(page, app.url, WORDS.en, { names });
+      await dealAndRead(page, WORDS.en, names);
+      const seq = Number(await page.locator('main').getAttribute('data-seq'));
+      await gameRoutesOffline(page, manitou, seq);
+
+      // Home lists both, read from storage with no network.
+      await deepLink(page, '/');
+      assert.equal(await page.getByRole('link', { name: /^Resume\b/ }).count(), 2, 'both games, each to resume');
+      assert.deepEqual(failed, [], 'nothing failed to load offline');
     } finally {
       await context.close();
     }
