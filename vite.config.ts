@@ -46,9 +46,11 @@ export default defineConfig({
         background_color: DARK,
         theme_color: DARK,
         categories: ['games', 'utilities'],
+        // scripts/icons.mjs draws them: the SVG where a browser takes one (any size), a 192 PNG
+        // for one that does not, the maskable PNG for Android's shaped launchers.
         icons: [
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           {
             src: '/icons/icon-maskable-512.png',
             sizes: '512x512',

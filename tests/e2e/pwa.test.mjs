@@ -56,25 +56,31 @@ describe('installable web app', () => {
     }
   });
 
-  test('every manifest icon loads as a PNG of its declared size, with a maskable one', async () => {
+  test('every manifest icon loads as declared (an SVG for any size, PNGs of their sizes, a maskable one), 25 KB in all with the touch icon', async () => {
     const response = await fetch(app.url + '/manifest.webmanifest');
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /application\/manifest\+json/);
     const manifest = await response.json();
     const purposes = manifest.icons.map((icon) => icon.purpose ?? 'any');
     assert.ok(purposes.includes('maskable'), 'a maskable icon');
-    const anySizes = manifest.icons.filter((i) => (i.purpose ?? 'any').includes('any')).map((i) => i.sizes);
-    assert.ok(anySizes.includes('192x192') && anySizes.includes('512x512'), 'any-purpose 192 and 512 icons');
-    for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
+    const anyIcons = manifest.icons.filter((i) => (i.purpose ?? 'any').includes('any'));
+    assert.ok(anyIcons.some((i) => i.type === 'image/svg+xml' && i.sizes === 'any'), 'a scalable any-purpose icon');
+    assert.ok(anyIcons.some((i) => i.type === 'image/png' && i.sizes === '192x192'), 'an any-purpose 192 PNG');
+    let bytes = 0;
+    for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
       const image = await fetch(new URL(icon.src, app.url));
       assert.equal(image.status, 200, icon.src);
-      assert.equal(image.headers.get('content-type'), 'image/png', icon.src);
-      const { width, height } = pngSize(Buffer.from(await image.arrayBuffer()));
+      assert.equal(image.headers.get('content-type'), icon.type, icon.src);
+      const body = Buffer.from(await image.arrayBuffer());
+      bytes += body.length;
+      if (icon.type === 'image/svg+xml') {
+        assert.match(body.toString('utf8'), /^<svg[\s>][^]*viewBox="0 0 512 512"/, icon.src);
+        continue;
+      }
+      const { width, height } = pngSize(body);
       assert.equal(`${width}x${height}`, icon.sizes, icon.src);
     }
-    const favicon = await fetch(app.url + '/favicon.svg');
-    assert.equal(favicon.status, 200);
-    assert.match(await favicon.text(), /<svg[\s>]/);
+    assert.ok(bytes <= 25 * 1024, `icons ${bytes} bytes, at most 25 KB`);
   });
 });
 
