@@ -203,14 +203,14 @@ async function stepTimings(browser, url, count, slowdown = 1) {
 
 /**
  * Makes the app's own ActiveGame (src/lib/stores/game.svelte.ts) reachable from page.evaluate
- * as `window.__lantern`: the setup screen has loaded the chunk that exports it, and the class is
- * recognised by its static `open` and `create` (export names are minified). Also installs the
+ * as `window.__lantern`: a game started from the setup screen has loaded the chunk that exports
+ * it (the setup screen fetches it at Start), and the class is recognised by its static `open`
+ * and `create` (export names are minified). Also installs the
  * answering policy the long games use: the fewest players a step allows, "no", no votes. Nobody
  * dies that way, so a game runs as many rounds as wanted.
  */
 async function exposeActiveGame(page, url) {
-  await page.goto(`${url}/new/cluethulhu`);
-  await page.locator('main h1').first().waitFor();
+  await startCluethulhu(page, url);
   const found = await page.evaluate(async () => {
     const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js'));
     for (const src of scripts) {
@@ -265,7 +265,7 @@ async function exposeActiveGame(page, url) {
     }
     return false;
   });
-  if (!found) throw new Error('ActiveGame was not found among the scripts the setup screen loaded');
+  if (!found) throw new Error('ActiveGame was not found among the scripts a started game loaded');
 }
 
 /** Milliseconds from the navigation's start to the first prompt on screen, for a game URL. */

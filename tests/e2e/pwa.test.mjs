@@ -183,9 +183,18 @@ describe('offline after one visit to the home screen', () => {
       const seq = Number(await page.locator('main').getAttribute('data-seq'));
       await gameRoutesOffline(page, manitou, seq);
 
-      // Home lists both, read from storage with no network.
+      // Home lists both, read from storage with no network, drawn with its lists at once: no
+      // "Loading…" first, nothing that moves when they arrive.
+      await page.addInitScript(() => {
+        const seen = (/** @type {any} */ (window).__homeLoading = []);
+        new MutationObserver(() => {
+          const text = document.querySelector('main')?.textContent ?? '';
+          if (text.includes('Loading…')) seen.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
       await deepLink(page, '/');
       assert.equal(await page.getByRole('link', { name: /^Resume\b/ }).count(), 2, 'both games, each to resume');
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__homeLoading), [], 'no "Loading…" on the home screen');
       assert.deepEqual(failed, [], 'nothing failed to load offline');
     } finally {
       await context.close();
