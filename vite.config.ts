@@ -6,12 +6,15 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vite';
+import { firstVisitChunk } from './scripts/first-visit-chunk.mjs';
 
 const DARK = '#14121c';
 
 export default defineConfig({
   plugins: [
     sveltekit(),
+    // The first visit's code in one file (what is in it, and what stays out: scripts/first-visit-chunk.mjs).
+    firstVisitChunk(),
     SvelteKitPWA({
       // The page asks before an update replaces a running game's code.
       registerType: 'prompt',
@@ -43,9 +46,11 @@ export default defineConfig({
         background_color: DARK,
         theme_color: DARK,
         categories: ['games', 'utilities'],
+        // scripts/icons.mjs draws them: the SVG where a browser takes one (any size), a 192 PNG
+        // for one that does not, the maskable PNG for Android's shaped launchers.
         icons: [
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           {
             src: '/icons/icon-maskable-512.png',
             sizes: '512x512',

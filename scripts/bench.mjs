@@ -18,8 +18,16 @@
  *       store, show);
  *   (e) memory: the JS heap after garbage collection (CDP HeapProfiler.collectGarbage, then
  *       Runtime.getHeapUsage) on the game screen of a 20-player game played for ten rounds,
- *       budget ≤ 15 MB.
+ *       budget ≤ 15 MB;
+ *   (f) what a person sees first: Lighthouse (its default mobile preset: a phone's screen,
+ *       simulated slow 4G and a 4× slower CPU), LIGHTHOUSE_RUNS (default 3) runs each of `/` and
+ *       a game's set-up page, the median of each figure against its budget (performance ≥ 98,
+ *       LCP ≤ 1.8 s, Speed Index ≤ 2.0 s, FCP ≤ 1.4 s, TBT ≤ 50 ms, CLS 0); the icons the
+ *       manifest and the touch icon name (≤ 25 KB); and the service worker: from the start of a
+ *       first visit to `/` (fresh profile, CPU slowed 4×) to the page being controlled, ≤ 2 s.
+ *       The first visit's JS (a) has its budgets here too: ≤ 75 KB gzipped in at most 8 files.
  *
+ * LIGHTHOUSE=0 leaves (f)'s Lighthouse runs out (a quicker run of the rest).
  * Builds first when build/ is missing or BUILD=1. STEPS (default 200) sets the sample size of
  * (b); SLOW_STEPS (default 100) that of the slowed run. Other work on the machine makes timings
  * noisy: the load average is recorded with the results.
@@ -31,6 +39,8 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { PHONE, answerStep, dealAll, prepareAnswer, screenState, startCluethulhu } from '../tests/e2e/keeper.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
@@ -39,7 +49,20 @@ import { startServer } from './serve.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.STEPS ?? 200);
 const SLOW_STEPS = Number(process.env.SLOW_STEPS ?? 100);
-const BUDGET = { firstVisitJsKB: 100, stepMedianMs: 16, stepSlowedMedianMs: 50, resume1000Ms: 100, heapMB: 15 };
+const BUDGET = {
+  firstVisitJsKB: 75,
+  firstVisitJsFiles: 8,
+  stepMedianMs: 16,
+  stepSlowedMedianMs: 50,
+  resume1000Ms: 100,
+  heapMB: 15,
+  iconsKB: 25,
+  swControlMs: 2000,
+  // Lighthouse, mobile preset, median of LIGHTHOUSE_RUNS runs per page.
+  lighthouse: { performance: 98, lcpMs: 1800, speedIndexMs: 2000, fcpMs: 1400, tbtMs: 50, cls: 0 }
+};
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_PAGES = ['/', '/new/cluethulhu'];
 const LONG_GAME_EVENTS = 1000;
 const round = (ms) => Math.round(ms * 100) / 100;
 const stats = (values) => {
@@ -180,14 +203,14 @@ async function stepTimings(browser, url, count, slowdown = 1) {
 
 /**
  * Makes the app's own ActiveGame (src/lib/stores/game.svelte.ts) reachable from page.evaluate
- * as `window.__lantern`: the setup screen has loaded the chunk that exports it, and the class is
- * recognised by its static `open` and `create` (export names are minified). Also installs the
+ * as `window.__lantern`: a game started from the setup screen has loaded the chunk that exports
+ * it (the setup screen fetches it at Start), and the class is recognised by its static `open`
+ * and `create` (export names are minified). Also installs the
  * answering policy the long games use: the fewest players a step allows, "no", no votes. Nobody
  * dies that way, so a game runs as many rounds as wanted.
  */
 async function exposeActiveGame(page, url) {
-  await page.goto(`${url}/new/cluethulhu`);
-  await page.locator('main h1').first().waitFor();
+  await startCluethulhu(page, url);
   const found = await page.evaluate(async () => {
     const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js'));
     for (const src of scripts) {
@@ -242,7 +265,7 @@ async function exposeActiveGame(page, url) {
     }
     return false;
   });
-  if (!found) throw new Error('ActiveGame was not found among the scripts the setup screen loaded');
+  if (!found) throw new Error('ActiveGame was not found among the scripts a started game loaded');
 }
 
 /** Milliseconds from the navigation's start to the first prompt on screen, for a game URL. */
@@ -389,6 +412,78 @@ async function heapAfterTenRounds(browser, url) {
   }
 }
 
+/** (f) The manifest's icons and the touch icon the page names: what a visit or an install fetches. */
+async function iconBytes(url) {
+  const manifest = await (await fetch(`${url}/manifest.webmanifest`)).json();
+  const html = await (await fetch(`${url}/`)).text();
+  const touch = html.match(/<link rel="apple-touch-icon" href="([^"]+)"/)?.[1];
+  const files = [...manifest.icons.map((i) => i.src), ...(touch ? [touch] : [])];
+  const sizes = await Promise.all(files.map(async (src) => ({ src, bytes: (await (await fetch(new URL(src, url))).arrayBuffer()).byteLength })));
+  return { files: sizes, bytes: sizes.reduce((n, f) => n + f.bytes, 0) };
+}
+
+/**
+ * (f) The first visit to `/` with a fresh profile and the CPU slowed 4×: when the service worker
+ * registers and when it controls the page (ms from the navigation's start), `runs` times.
+ */
+async function serviceWorkerControl(browser, url, runs = 3) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const sw = navigator.serviceWorker;
+      const marks = (/** @type {any} */ (window).__swMarks = {});
+      const register = sw.register.bind(sw);
+      sw.register = (...args) => ((marks.registered ??= performance.now()), register(...args));
+      sw.addEventListener('controllerchange', () => (marks.controlled ??= performance.now()));
+      window.addEventListener('load', () => (marks.load ??= performance.now()));
+    });
+    await page.goto(`${url}/`);
+    await page.waitForFunction(() => /** @type {any} */ (window).__swMarks?.controlled !== undefined, undefined, { timeout: 30_000 });
+    times.push(await page.evaluate(() => /** @type {any} */ (window).__swMarks));
+    await context.close();
+  }
+  return { runs: times, controlledMs: stats(times.map((t) => t.controlled)), registeredMs: stats(times.map((t) => t.registered)), loadMs: stats(times.map((t) => t.load)) };
+}
+
+/** (f) Lighthouse's mobile preset on each page, `runs` times; the median of each figure. */
+async function lighthouseRuns(executablePath, url, runs) {
+  const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((f) => f !== '--headless')] });
+  const pages = {};
+  try {
+    for (const path of LIGHTHOUSE_PAGES) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(`${url}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+        const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+        samples.push({
+          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcpMs: audit('largest-contentful-paint'),
+          speedIndexMs: audit('speed-index'),
+          fcpMs: audit('first-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null
+        });
+      }
+      const median = (key) => round(quantile(samples.map((x) => x[key]).sort((a, b) => a - b), 0.5));
+      pages[path] = {
+        samples,
+        median: { performance: median('performance'), lcpMs: median('lcpMs'), speedIndexMs: median('speedIndexMs'), fcpMs: median('fcpMs'), tbtMs: median('tbtMs'), cls: median('cls') }
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return pages;
+}
+
 const executablePath = ensureChromium();
 const server = await startServer({ port: 0 });
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -400,6 +495,21 @@ try {
   for (const f of visit.files) console.log(`  ${String(kb(f.gzip)).padStart(6)} KB  ${f.path}`);
   const jsOk = visit.jsGzip <= BUDGET.firstVisitJsKB * 1024;
   console.log(`  JS  ${kb(visit.jsGzip)} KB gzipped (${kb(visit.jsRaw)} KB raw); CSS ${kb(visit.cssGzip)} KB gzipped (${kb(visit.cssRaw)} KB raw)`);
+  const jsFiles = visit.files.filter((f) => f.kind === 'js').length;
+  const filesOk = jsFiles <= BUDGET.firstVisitJsFiles;
+
+  const icons = await iconBytes(server.url);
+  console.log(`Icons (manifest + touch icon): ${icons.files.map((f) => `${f.src} ${kb(f.bytes)} KB`).join(', ')}`);
+  console.log('Timing the service worker on first visits (CPU slowed 4×)…');
+  const worker = await serviceWorkerControl(browser, server.url);
+  let lh = null;
+  if (process.env.LIGHTHOUSE !== '0') {
+    console.log(`Lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} runs each of ${LIGHTHOUSE_PAGES.join(' and ')}…`);
+    lh = await lighthouseRuns(executablePath, server.url, LIGHTHOUSE_RUNS);
+    for (const [path, { samples }] of Object.entries(lh)) {
+      for (const x of samples) console.log(`  ${path}: ${x.performance} | LCP ${Math.round(x.lcpMs)} ms | SI ${Math.round(x.speedIndexMs)} ms | FCP ${Math.round(x.fcpMs)} ms | TBT ${Math.round(x.tbtMs)} ms | CLS ${round(x.cls)} | LCP element ${x.lcpElement}`);
+    }
+  }
 
   console.log(`\nTiming ${STEPS} steps (tap on Next → next prompt drawn and committed)…`);
   const normal = await stepTimings(browser, server.url, STEPS);
@@ -423,6 +533,21 @@ try {
   const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 100) / 100;
   const rows = [
     ['First visit JS (gzip)', `${kb(visit.jsGzip)} KB`, `≤ ${BUDGET.firstVisitJsKB} KB`, jsOk],
+    ['First visit JS files', `${jsFiles}`, `≤ ${BUDGET.firstVisitJsFiles}`, filesOk],
+    ['Icons: manifest + touch icon', `${kb(icons.bytes)} KB`, `≤ ${BUDGET.iconsKB} KB`, icons.bytes <= BUDGET.iconsKB * 1024],
+    ['Service worker registered (first visit, CPU 4×), median', `${worker.registeredMs.median} ms`, '', null],
+    ['Service worker in control (first visit, CPU 4×), median', `${worker.controlledMs.median} ms`, `≤ ${BUDGET.swControlMs} ms`, worker.controlledMs.median <= BUDGET.swControlMs],
+    ...Object.entries(lh ?? {}).flatMap(([path, { median }]) => {
+      const b = BUDGET.lighthouse;
+      return [
+        [`Lighthouse ${path}: performance, median`, `${median.performance}`, `≥ ${b.performance}`, median.performance >= b.performance],
+        [`Lighthouse ${path}: LCP, median`, `${Math.round(median.lcpMs)} ms`, `≤ ${b.lcpMs} ms`, median.lcpMs <= b.lcpMs],
+        [`Lighthouse ${path}: Speed Index, median`, `${Math.round(median.speedIndexMs)} ms`, `≤ ${b.speedIndexMs} ms`, median.speedIndexMs <= b.speedIndexMs],
+        [`Lighthouse ${path}: FCP, median`, `${Math.round(median.fcpMs)} ms`, `≤ ${b.fcpMs} ms`, median.fcpMs <= b.fcpMs],
+        [`Lighthouse ${path}: TBT, median`, `${Math.round(median.tbtMs)} ms`, `≤ ${b.tbtMs} ms`, median.tbtMs <= b.tbtMs],
+        [`Lighthouse ${path}: CLS, median`, `${median.cls}`, `${b.cls}`, median.cls <= b.cls]
+      ];
+    }),
     ['First visit CSS (gzip)', `${kb(visit.cssGzip)} KB`, '', null],
     ['Next → prompt committed, median', `${step.commitMs.median} ms`, `≤ ${BUDGET.stepMedianMs} ms`, step.commitMs.median <= BUDGET.stepMedianMs],
     ['Next → prompt committed, p95', `${step.commitMs.p95} ms`, '', null],
@@ -459,8 +584,12 @@ try {
       jsRawBytes: visit.jsRaw,
       cssRawBytes: visit.cssRaw,
       files: visit.files,
-      held: jsOk
+      jsFiles,
+      held: jsOk && filesOk
     },
+    icons: { ...icons, held: icons.bytes <= BUDGET.iconsKB * 1024 },
+    serviceWorker: { ...worker, cpuSlowdown: 4, held: worker.controlledMs.median <= BUDGET.swControlMs },
+    lighthouse: lh && { preset: 'mobile (default config)', runs: LIGHTHOUSE_RUNS, pages: lh },
     step: {
       count: normal.samples.length,
       games: normal.games,

@@ -1,10 +1,14 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
+import { registerSW } from 'virtual:pwa-register';
+
 /**
  * Registers the service worker that keeps Lantern working offline, and tells the page when a
  * new version is waiting. The worker itself is generated at build time (vite.config.ts).
  *
- * On the first visit the worker installs, precaches the whole app and takes control of this
- * page at once (clientsClaim), so going offline afterwards loses nothing. Later versions wait
+ * It registers at the window's load event (this module and workbox-window come with the first
+ * visit's own code, so nothing more is fetched for it then): the page's own files are fetched
+ * first, and the worker's precache does not compete with them. On the first visit the worker
+ * installs, precaches the whole app and takes control of this page at once (clientsClaim), so going offline afterwards loses nothing. Later versions wait
  * until the moderator accepts them (`onNeedRefresh`), so an update never reloads a game mid-step.
  */
 
@@ -21,7 +25,6 @@ export async function registerServiceWorker(opts: RegisterOptions): Promise<void
   if (import.meta.env.DEV || import.meta.env.MODE === 'test') return;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
 
-  const { registerSW } = await import('virtual:pwa-register');
   const sw = navigator.serviceWorker;
 
   // Activates the waiting worker, then reloads once it has taken over this page (or after a
@@ -38,9 +41,8 @@ export async function registerServiceWorker(opts: RegisterOptions): Promise<void
   }
 
   const updateSW = registerSW({
-    // Register now rather than on the window's load event: the layout calls this from onMount,
-    // and an early registration means the cache is complete sooner.
-    immediate: true,
+    // At the load event (at once when it has passed): the first paint's files come first.
+    immediate: false,
     onNeedRefresh: () => opts.onNeedRefresh(switchToWaiting),
     onOfflineReady: () => opts.onOfflineReady?.(),
     onNeedReload: () => {}

@@ -15,6 +15,8 @@ import {
   useApp,
   waitForServiceWorkerControl
 } from './harness.mjs';
+import { dealAll, startCluethulhu, waitForGameScreen } from './keeper.mjs';
+import { WORDS, dealAndRead, setUpKtulu } from './manitou.mjs';
 
 const app = useApp();
 
@@ -54,25 +56,31 @@ describe('installable web app', () => {
     }
   });
 
-  test('every manifest icon loads as a PNG of its declared size, with a maskable one', async () => {
+  test('every manifest icon loads as declared (an SVG for any size, PNGs of their sizes, a maskable one), 25 KB in all with the touch icon', async () => {
     const response = await fetch(app.url + '/manifest.webmanifest');
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /application\/manifest\+json/);
     const manifest = await response.json();
     const purposes = manifest.icons.map((icon) => icon.purpose ?? 'any');
     assert.ok(purposes.includes('maskable'), 'a maskable icon');
-    const anySizes = manifest.icons.filter((i) => (i.purpose ?? 'any').includes('any')).map((i) => i.sizes);
-    assert.ok(anySizes.includes('192x192') && anySizes.includes('512x512'), 'any-purpose 192 and 512 icons');
-    for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
+    const anyIcons = manifest.icons.filter((i) => (i.purpose ?? 'any').includes('any'));
+    assert.ok(anyIcons.some((i) => i.type === 'image/svg+xml' && i.sizes === 'any'), 'a scalable any-purpose icon');
+    assert.ok(anyIcons.some((i) => i.type === 'image/png' && i.sizes === '192x192'), 'an any-purpose 192 PNG');
+    let bytes = 0;
+    for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
       const image = await fetch(new URL(icon.src, app.url));
       assert.equal(image.status, 200, icon.src);
-      assert.equal(image.headers.get('content-type'), 'image/png', icon.src);
-      const { width, height } = pngSize(Buffer.from(await image.arrayBuffer()));
+      assert.equal(image.headers.get('content-type'), icon.type, icon.src);
+      const body = Buffer.from(await image.arrayBuffer());
+      bytes += body.length;
+      if (icon.type === 'image/svg+xml') {
+        assert.match(body.toString('utf8'), /^<svg[\s>][^]*viewBox="0 0 512 512"/, icon.src);
+        continue;
+      }
+      const { width, height } = pngSize(body);
       assert.equal(`${width}x${height}`, icon.sizes, icon.src);
     }
-    const favicon = await fetch(app.url + '/favicon.svg');
-    assert.equal(favicon.status, 200);
-    assert.match(await favicon.text(), /<svg[\s>]/);
+    assert.ok(bytes <= 25 * 1024, `icons ${bytes} bytes, at most 25 KB`);
   });
 });
 
@@ -116,6 +124,78 @@ describe('service worker', () => {
         await openScreen(page, app.url, path);
         assert.equal(await page.locator('h1').count(), 1, `one heading on ${path}`);
       }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('offline after one visit to the home screen', () => {
+  /** Every request that failed on `page`: offline, nothing may be missing from the precache. */
+  function failures(page) {
+    const failed = [];
+    page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+    page.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
+    return failed;
+  }
+
+  /** A fresh load of `path` with the network cut (a deep link typed or opened from a bookmark). */
+  async function deepLink(page, path) {
+    await page.goto(new URL(path, app.url).href);
+    await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  }
+
+  /** The game's own routes, each opened cold: its script with the step it was left at, its table and log. */
+  async function gameRoutesOffline(page, id, seq) {
+    await deepLink(page, `/game/${id}`);
+    await waitForGameScreen(page);
+    const main = page.locator('main');
+    assert.equal(await main.getAttribute('data-stage'), 'play', `/game/${id} opens at its script`);
+    assert.equal(await main.getAttribute('data-seq'), String(seq), 'at the step it was left at');
+    assert.ok((await page.getByTestId('prompt').innerText()).trim().length > 0, 'with its prompt');
+    for (const sub of ['table', 'log']) {
+      await deepLink(page, `/game/${id}/${sub}`);
+      await page.locator(`main[data-seq="${seq}"][data-stage="play"]`).waitFor({ timeout: 15_000 });
+    }
+  }
+
+  test('each game is set up, dealt and played from deep links with the network cut', async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      const failed = failures(page);
+      // One visit to the home screen only: the service worker precaches every game from there.
+      await openScreen(page, app.url, '/');
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+
+      // Cluethulhu: its set-up page opened cold, a game started and dealt, then its routes.
+      await deepLink(page, '/new/cluethulhu');
+      const keeper = await startCluethulhu(page, app.url);
+      const atPlay = await dealAll(page);
+      assert.equal(atPlay.stage, 'play');
+      await gameRoutesOffline(page, keeper, atPlay.seq);
+
+      // Ktulu, the same way, in its own words.
+      const names = ['Ala', 'Basia', 'Celina', 'Darek', 'Ewa', 'Filip'];
+      await deepLink(page, '/new/ktulu');
+      const manitou = await setUpKtulu(page, app.url, WORDS.en, { names });
+      await dealAndRead(page, WORDS.en, names);
+      const seq = Number(await page.locator('main').getAttribute('data-seq'));
+      await gameRoutesOffline(page, manitou, seq);
+
+      // Home lists both, read from storage with no network, drawn with its lists at once: no
+      // "Loading…" first, nothing that moves when they arrive.
+      await page.addInitScript(() => {
+        const seen = (/** @type {any} */ (window).__homeLoading = []);
+        new MutationObserver(() => {
+          const text = document.querySelector('main')?.textContent ?? '';
+          if (text.includes('Loading…')) seen.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await deepLink(page, '/');
+      assert.equal(await page.getByRole('link', { name: /^Resume\b/ }).count(), 2, 'both games, each to resume');
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__homeLoading), [], 'no "Loading…" on the home screen');
+      assert.deepEqual(failed, [], 'nothing failed to load offline');
     } finally {
       await context.close();
     }

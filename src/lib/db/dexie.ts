@@ -4,6 +4,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { StorageError, toStorageError } from './errors';
+import { DB_NAME } from './name';
 import {
   isCheckpoint,
   isNextEntry,
@@ -19,7 +20,7 @@ import {
   type StoredGame
 } from './types';
 
-export const DB_NAME = 'lantern';
+export { DB_NAME };
 
 export class LanternDB extends Dexie {
   games!: Table<GameRecord, string>;

@@ -4,7 +4,7 @@
  * in-memory one with a problem to show the moderator.
  */
 import type { Text } from '../engine/types';
-import { openDexieStorage, type OpenOptions } from './dexie';
+import type { OpenOptions } from './dexie';
 import { MemoryStorage } from './memory';
 import type { Storage } from './types';
 
@@ -12,10 +12,14 @@ export type { CheckpointRecord, EventRecord, GameRecord, GameSummary, ImportItem
 export { CHECKPOINT_EVERY, isCheckpoint } from './types';
 export { StorageError, toStorageError, type StorageErrorKind } from './errors';
 export { MemoryStorage } from './memory';
-export { DB_NAME, DexieStorage, LanternDB, openDexieStorage, type OpenOptions } from './dexie';
+export { DB_NAME } from './name';
+export { peekStorage, type Peeked } from './peek';
+// Dexie itself (`./dexie`: DexieStorage, LanternDB, openDexieStorage) is imported only below, when
+// storage is first opened, so a screen that only reads (home) never loads the library.
 
 export async function openStorage(options?: OpenOptions): Promise<{ storage: Storage; problem: Text | null }> {
   try {
+    const { openDexieStorage } = await import('./dexie');
     return { storage: await openDexieStorage(options), problem: null };
   } catch {
     // The game still runs, but nothing survives a reload: the moderator must be told.

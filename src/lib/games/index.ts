@@ -1,6 +1,11 @@
 /**
  * The catalogue of games. Only this small list is loaded with the home screen; a game's
  * rules and machine (and XState with them) are fetched when a screen needs that game.
+ *
+ * Adding a game: one entry in CATALOGUE and one `import('./<id>')` in `loaders`. Never import
+ * a game's folder statically from here (or from any module the home screen or the layout
+ * imports): that would put its rules, data and XState into the first visit's chunk
+ * (scripts/first-visit-chunk.mjs; `npm run bench` checks the budget).
  */
 import type { GameDefinition } from '../engine/game';
 

@@ -15,7 +15,7 @@
  */
 import { display, isNightMode, isTextSize, type NightMode, type TextSize } from '../device/display.svelte';
 import { detectLanguage, i18n, isLanguage, LANGUAGES, type Language } from '../i18n';
-import { ready } from './storage.svelte';
+import { readSettings, ready } from './storage.svelte';
 
 const LANGUAGE_KEY = 'language';
 const AUTO_KEY = 'readAloud.auto';
@@ -62,10 +62,8 @@ export class Settings {
     this.#loading ??= (async () => {
       let stored: Record<string, unknown> = {};
       try {
-        const storage = await ready();
-        const keys = [LANGUAGE_KEY, AUTO_KEY, RATE_KEY, NIGHT_KEY, TEXT_KEY, ...LANGUAGES.map(voiceKey)];
-        const values = await Promise.all(keys.map((k) => storage.getSetting<unknown>(k, null)));
-        stored = Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+        // A small read when nothing has opened the storage yet, so the home screen needs no Dexie.
+        stored = await readSettings([LANGUAGE_KEY, AUTO_KEY, RATE_KEY, NIGHT_KEY, TEXT_KEY, ...LANGUAGES.map(voiceKey)]);
       } catch {
         // Unreadable settings are no reason to stop: the defaults and the phone's language will do.
       }

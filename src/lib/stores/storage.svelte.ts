@@ -12,9 +12,11 @@
 import {
   MemoryStorage,
   openStorage,
+  peekStorage,
   type CheckpointRecord,
   type EventRecord,
   type GameRecord,
+  type Peeked,
   type Storage,
   StorageError,
   toStorageError
@@ -147,8 +149,36 @@ export async function carryOnInMemory(
   return memory;
 }
 
+let firstPeek: Promise<Peeked | null> | null = null;
+
+/**
+ * What is stored, from a small read without opening the storage (no Dexie), while no screen has
+ * opened it yet; null once it is open, or when IndexedDB cannot be read this way. The first
+ * read is shared (the home list and the settings both start from it).
+ */
+function peek(again: boolean): Promise<Peeked | null> {
+  if (opening) return Promise.resolve(null);
+  if (again || !firstPeek) firstPeek = peekStorage();
+  return firstPeek;
+}
+
+let listedOnce = false;
+
+/** The stored settings rows by key, read without opening the storage when that is not done yet. */
+export async function readSettings(keys: readonly string[]): Promise<Record<string, unknown>> {
+  const peeked = await peek(false);
+  if (peeked) return Object.fromEntries(keys.filter((k) => k in peeked.settings).map((k) => [k, peeked.settings[k]]));
+  const storage = await ready();
+  const values = await Promise.all(keys.map((k) => storage.getSetting<unknown>(k, null)));
+  return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+}
+
 /** Every game, most recently updated first: those played on in memory as they are now. */
 export async function listAllGames(): Promise<GameRecord[]> {
+  // Until a screen opens the storage, no game can be held in memory: the small read is the list.
+  const peeked = await peek(listedOnce);
+  listedOnce = true;
+  if (peeked) return peeked.games;
   const stored = await (await ready()).listGames();
   if (held.size === 0) return stored;
   const byId = new Map(stored.map((g) => [g.id, g]));

@@ -27,12 +27,18 @@ export function winnerLabel(gameId: string, winner: string): string {
   return i18n.t(`common:games.${gameId}.winners.${winner}`);
 }
 
-/** A time stamp in the current language: the time for today, the date and time otherwise. */
+/**
+ * A time stamp in the current language: the time alone for today, else the date and time (with
+ * the year when it is not this year's).
+ */
 export function formatWhen(at: number, now = Date.now()): string {
   const d = new Date(at);
-  const sameDay = new Date(now).toDateString() === d.toDateString();
+  const today = new Date(now);
+  const sameDay = today.toDateString() === d.toDateString();
   const opts: Intl.DateTimeFormatOptions = sameDay
     ? { hour: '2-digit', minute: '2-digit' }
-    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+    : today.getFullYear() === d.getFullYear()
+      ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+      : { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
   return new Intl.DateTimeFormat(i18n.language, opts).format(d);
 }

@@ -3,7 +3,8 @@
  * the backup tests: what a Keeper's phone holds before a backup is made or restored.
  */
 import { expect } from 'vitest';
-import { openDexieStorage, type DexieStorage, type Storage } from '$lib/db';
+import type { Storage } from '$lib/db';
+import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { applyImport, planImport, readBackupFile, type Decision } from '$lib/backup/backup';
 import type { Checked } from '$lib/backup/format';
 import { ActiveGame, provideStorage } from '$lib/stores';

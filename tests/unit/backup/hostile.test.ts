@@ -6,7 +6,7 @@
  * against an IndexedDB storage already holding games.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DexieStorage } from '$lib/db';
+import type { DexieStorage } from '$lib/db/dexie';
 import { exportGames } from '$lib/backup/backup';
 import type { BackupProblem } from '$lib/backup/format';
 import { i18n } from '$lib/i18n';

@@ -3,7 +3,8 @@
  * same screen; a game already on the phone is kept, replaced or skipped as the Keeper chooses.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKPOINT_EVERY, type DexieStorage } from '$lib/db';
+import { CHECKPOINT_EVERY } from '$lib/db';
+import type { DexieStorage } from '$lib/db/dexie';
 import { exportGames, planImport, readBackupFile } from '$lib/backup/backup';
 import { BACKUP_FORMAT } from '$lib/backup/format';
 import { ActiveGame, provideStorage } from '$lib/stores';

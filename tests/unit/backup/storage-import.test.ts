@@ -3,7 +3,8 @@
  * stored game is only ever overwritten when the caller asked for it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStorage, openDexieStorage, StorageError, type DexieStorage, type ImportItem, type Storage } from '$lib/db';
+import { MemoryStorage, StorageError, type ImportItem, type Storage } from '$lib/db';
+import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { gameRecord, nextEntry } from '../db/fixtures';
 
 let dbCount = 0;

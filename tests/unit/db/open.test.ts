@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStorage, openDexieStorage, StorageError, DexieStorage } from '$lib/db';
+import { openStorage, StorageError } from '$lib/db';
+import { openDexieStorage, DexieStorage } from '$lib/db/dexie';
 
 describe('openStorage', () => {
   const saved = globalThis.indexedDB;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage, openDexieStorage, StorageError, type DexieStorage, type Storage } from '$lib/db';
+import { MemoryStorage, StorageError, type Storage } from '$lib/db';
+import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { CHECKPOINT_EVERY } from '$lib/db';
 import { gameRecord, nextEntry, playedRecord } from './fixtures';
 

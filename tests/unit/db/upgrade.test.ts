@@ -6,7 +6,8 @@
  * stored; a finished game can be taken back a step).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isCheckpoint, LanternDB, openDexieStorage, type DexieStorage } from '$lib/db';
+import { isCheckpoint } from '$lib/db';
+import { LanternDB, openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { persist, replay } from '$lib/engine/session';
 import { loadGame } from '$lib/games';
 import { ActiveGame, provideStorage } from '$lib/stores';

@@ -4,7 +4,7 @@
  * browser was killed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDexieStorage, type DexieStorage } from '$lib/db';
+import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import type { Answer, AnswerSpec } from '$lib/engine/types';
 import { ActiveGame, provideStorage } from '$lib/stores';
 import { SEVEN, setupFor } from '../cluethulhu/fixture';

@@ -4,7 +4,8 @@
  * without ever overwriting moves made elsewhere.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDexieStorage, StorageError, type DexieStorage, type EventRecord, type GameRecord, type Storage } from '$lib/db';
+import { StorageError, type EventRecord, type GameRecord, type Storage } from '$lib/db';
+import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { persist, replay } from '$lib/engine/session';
 import { ActiveGame, gamesList, provideStorage, saveAgain, storageState } from '$lib/stores';
 import { storageFor } from '$lib/stores/storage.svelte';

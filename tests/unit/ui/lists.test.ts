@@ -33,9 +33,17 @@ function record(summary: Partial<GameRecord['summary']>, extra: Partial<GameReco
 }
 
 describe('a saved game on the home screen', () => {
-  it('links to the game by its name and says where it stands', () => {
+  it('offers a running game back through "Resume", with Delete beside it as the quiet action', () => {
     render(GameListItem, { game: record({}), ondelete: vi.fn() });
-    expect(screen.getByRole('link', { name: i18n.t('common:games.cluethulhu.name') })).toHaveAttribute('href', '/game/g1');
+    const resume = screen.getByRole('link', { name: 'Resume: Cluethulhu, Day 2' });
+    expect(resume).toHaveAttribute('href', '/game/g1');
+    expect(resume).toHaveClass('btn-primary');
+    // The only way in: the name is a heading, not a second link to the same place.
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Cluethulhu' })).toBeInTheDocument();
+    const remove = screen.getByRole('button', { name: /^Delete: / });
+    expect(remove).not.toHaveClass('btn-primary');
+    expect(screen.getByText('Day 2')).toBeInTheDocument();
     expect(screen.getByText('Day 2')).toBeInTheDocument();
     expect(screen.getByText('2 players')).toBeInTheDocument();
     // Each name is its own <bdi>, so a right-to-left name cannot reorder the list.
@@ -49,6 +57,22 @@ describe('a saved game on the home screen', () => {
     first.unmount();
     render(GameListItem, { game: record({ stage: 'over', winner: 'cult' }, { status: 'over' }), ondelete: vi.fn() });
     expect(screen.getByText(`Won: ${i18n.t('common:games.cluethulhu.winners.cult')}`)).toBeInTheDocument();
+    // A finished game opens from its name; there is nothing to resume.
+    expect(screen.getByRole('link', { name: 'Cluethulhu' })).toHaveAttribute('href', '/game/g1');
+    expect(screen.queryByRole('link', { name: /^Resume/ })).toBeNull();
+  });
+
+  it('says when it was last played: the time today, the date otherwise, the year when not this one', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 24, 21, 30), toFake: ['Date'] });
+    const at = (y: number, m: number, d: number) => new Date(y, m, d, 20, 5).getTime();
+    const today = render(GameListItem, { game: record({}, { updatedAt: at(2026, 10, 24) }), ondelete: vi.fn() });
+    expect(screen.getByText(/^Last played/)).toHaveTextContent(/^Last played 08:05\sPM$/);
+    today.unmount();
+    const earlier = render(GameListItem, { game: record({}, { updatedAt: at(2026, 10, 23) }), ondelete: vi.fn() });
+    expect(screen.getByText(/^Last played/)).toHaveTextContent(/^Last played Nov 23, 08:05\sPM$/);
+    earlier.unmount();
+    render(GameListItem, { game: record({}, { updatedAt: at(2025, 11, 31) }), ondelete: vi.fn() });
+    expect(screen.getByText(/^Last played/)).toHaveTextContent(/^Last played Dec 31, 2025, 08:05\sPM$/);
   });
 
   it('counts players with Polish plurals', async () => {

@@ -1,0 +1,2 @@
+/** The IndexedDB database every Lantern game is kept in. */
+export const DB_NAME = 'lantern';
