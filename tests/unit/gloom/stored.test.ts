@@ -5,7 +5,7 @@
  * and a backup of it is checked by replay and imported exactly.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DexieStorage } from '$lib/db';
+import type { DexieStorage } from '$lib/db/dexie';
 import { exportGames } from '$lib/backup/backup';
 import { validateBackup } from '$lib/backup/validate';
 import { ActiveGame } from '$lib/stores';
