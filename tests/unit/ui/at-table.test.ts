@@ -55,6 +55,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  display.showStep(null);
   removeSpeech();
   removeWakeLock();
   resetVisibility();
@@ -254,22 +255,31 @@ describe('keeping the screen on', () => {
 describe('night mode', () => {
   const root = document.documentElement;
 
-  it('follows the step’s closed eyes, and goes when the script closes', async () => {
+  it('follows the step’s closed eyes, and stays when the script gives way to another screen', async () => {
     const { rerender, step: s, unmount } = show({ ...WIZARD, eyesClosed: true });
     expect(root).toHaveClass('night');
+    expect(root).toHaveClass('in-game');
     const open = { ...s, eyesClosed: false, progress: { index: 4, total: 9 } };
     await rerender({ resetKey: 2, step: open });
     expect(root).not.toHaveClass('night');
+    expect(root).toHaveClass('in-game');
     await rerender({ resetKey: 3, step: { ...open, eyesClosed: true } });
     expect(root).toHaveClass('night');
+    // The Table or Home opened while eyes are closed: still night, the game is still running.
     unmount();
+    expect(root).toHaveClass('night');
+    expect(sessionStorage.getItem('lantern.game.eyes')).toBe('closed');
+    display.showStep(null);
     expect(root).not.toHaveClass('night');
+    expect(root).not.toHaveClass('in-game');
   });
 
   it('stays on or off when the Keeper forces it', async () => {
     await settings.setNightMode('off');
     const first = show({ ...WIZARD, eyesClosed: true });
     expect(root).not.toHaveClass('night');
+    // Off is the Keeper asking for the phone's own look, light or dark.
+    expect(root).not.toHaveClass('in-game');
     first.unmount();
     await settings.setNightMode('on');
     show({ ...WIZARD, eyesClosed: false });
