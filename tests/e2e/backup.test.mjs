@@ -135,8 +135,12 @@ describe('backups', () => {
       await homeList(page);
       assert.equal(await page.locator('main a[href^="/game/"]').count(), 1, 'still one game');
 
-      // Keep both: a second copy, under a new id.
+      // The same file again: the game is stored exactly as in it, so skipping is the choice
+      // made for the Keeper. Keep both: a second copy, under a new id.
       await choose(page, file.file);
+      await page.getByText(/exactly as in this file/).waitFor();
+      assert.equal(await page.getByLabel('Skip it', { exact: true }).isChecked(), true, 'an identical game is skipped by default');
+      await page.getByText('Keep both: import it as a copy', { exact: true }).click();
       await page.getByRole('button', { name: 'Import 1 game', exact: true }).click();
       await page.getByRole('heading', { name: '1 game imported.' }).waitFor();
       const href = await page.getByRole('link', { name: /^Cluethulhu/ }).getAttribute('href');

@@ -321,7 +321,7 @@ describe('a Ktulu game for twelve', () => {
       s = await step('23', 'Szaman sprawdza (raz na grę).');
       s = await chooseAndNext(page, w, who.banditLeader);
       s = await step('23');
-      assert.equal(s.prompt, 'Oto odpowiedź.');
+      assert.equal(s.prompt, 'Uwaga, daję znak.');
       assert.ok(s.hints.some((h) => h.includes(who.banditLeader) && h.includes('Herszt')), `${s.hints}`);
       s = await next(page, w);
 
@@ -334,7 +334,7 @@ describe('a Ktulu game for twelve', () => {
       // The statue goes to the first Indian awake in seating order; they are told.
       const [first, second] = NAMES.filter((n) => n === who.shaman || n === who.indian);
       s = await step('24');
-      assert.equal(s.prompt, 'Oto odpowiedź.');
+      assert.equal(s.prompt, 'Uwaga, daję znak.');
       assert.ok(s.hints.includes(`Posążek był u: ${who.banditLeader}; teraz ma go ${first}. Daj im znać.`), `${s.hints}`);
       s = await next(page, w);
       // 25. Holding the statue, they kill again: the Harlot.

@@ -39,11 +39,29 @@ export async function readBackupFile(file: Blob): Promise<Checked<ValidBackup>> 
 export interface PlannedGame {
   item: ImportItem;
   existing: GameRecord | null;
+  /** The stored game is this very game, exactly as in the file: same setup, same log. */
+  same: boolean;
 }
 
 export async function planImport(storage: Storage, backup: ValidBackup): Promise<PlannedGame[]> {
   const stored = new Map((await storage.listGames()).map((g) => [g.id, g]));
-  return backup.items.map((item) => ({ item, existing: stored.get(item.game.id) ?? null }));
+  const plan: PlannedGame[] = [];
+  for (const item of backup.items) {
+    const existing = stored.get(item.game.id) ?? null;
+    plan.push({ item, existing, same: existing !== null && (await storedAsIn(storage, item)) });
+  }
+  return plan;
+}
+
+/** Whether the stored game with the item's id has the item's setup and, entry for entry, its log. */
+async function storedAsIn(storage: Storage, item: ImportItem): Promise<boolean> {
+  const found = await storage.getGame(item.game.id);
+  if (!found || found.game.seq !== item.game.seq || found.events.length !== item.events.length) return false;
+  if (found.game.gameId !== item.game.gameId || JSON.stringify(found.game.input) !== JSON.stringify(item.game.input)) return false;
+  return found.events.every((e, i) => {
+    const f = item.events[i];
+    return e.seq === f.seq && e.at === f.at && JSON.stringify(e.event) === JSON.stringify(f.event);
+  });
 }
 
 /** For a game already on the phone: import it beside the stored one, overwrite that one, or leave it. */
@@ -51,7 +69,8 @@ export type Decision = 'copy' | 'replace' | 'skip';
 
 /**
  * Import the planned games in one transaction. A game not on the phone is always imported;
- * one that is follows its decision (keep both when none was given). Resolves to the ids the
+ * one that is follows its decision (when none was given: skipped if it is stored exactly as in
+ * the file, so importing the same backup twice changes nothing, else kept both). Resolves to the ids the
  * imported games have on the phone, in the file's order.
  */
 export async function applyImport(
@@ -62,8 +81,8 @@ export async function applyImport(
 ): Promise<string[]> {
   const items: ImportItem[] = [];
   let replacing = false;
-  for (const { item, existing } of plan) {
-    const decision = existing ? (decisions[item.game.id] ?? 'copy') : 'new';
+  for (const { item, existing, same } of plan) {
+    const decision = existing ? (decisions[item.game.id] ?? (same ? 'skip' : 'copy')) : 'new';
     if (decision === 'skip') continue;
     if (decision === 'replace') replacing = true;
     items.push(decision === 'copy' ? withId(item, newId()) : item);

@@ -5,8 +5,14 @@
  */
 import { baseLanguage, browserSpeech, pickVoice, type SpeechEnd, type SpeechEngine, type Voice } from './speech';
 
-/** How long to wait for a voice list the browser has not built yet. */
-const VOICES_WAIT_MS = 1500;
+/**
+ * How long a browser may take to build its voice list before Lantern takes an empty list as
+ * the answer. Chromium on a freshly started phone or computer has taken 2.5 s; a list that
+ * arrives later still is used the moment it does.
+ */
+export const VOICES_WAIT_MS = 10_000;
+/** How often to look at the list while waiting, for browsers that never announce it. */
+const VOICES_POLL_MS = 1_000;
 
 export interface ReadOptions {
   /** Language of the lines (the game's). */
@@ -20,10 +26,23 @@ export class ReadAloud {
   #engine: SpeechEngine | null | undefined;
   readonly #find: () => SpeechEngine | null;
   #unsubscribe: (() => void) | null = null;
+  #poll: ReturnType<typeof setInterval> | undefined;
+  #giveUp: ReturnType<typeof setTimeout> | undefined;
+  /** Called whenever the voice list changes or becomes known: reads waiting for it look again. */
+  readonly #waiting = new Set<() => void>();
+  /** Bumped by every `read` and `stop`: a read waiting for voices gives way to a newer one. */
+  #run = 0;
+  /** The lines last asked for while the phone had no voice for them: read if one arrives. */
+  #late: { run: number; lines: string[]; options: ReadOptions } | null = null;
   /** Languages already told about, so the note comes once. */
   readonly #told = new Set<string>();
   #lastArrival = '';
   voices: Voice[] = $state.raw([]);
+  /**
+   * Whether the voice list is known: the browser has delivered one, or has had `VOICES_WAIT_MS`
+   * to do it. Until then "no voice" is never said: the voices may still be loading.
+   */
+  listed = $state(false);
   speaking = $state(false);
   /** A language the phone has no voice for, to say so until dismissed; null otherwise. */
   missing: string | null = $state(null);
@@ -43,32 +62,61 @@ export class ReadAloud {
   }
 
   /**
-   * Read `lines` aloud, replacing anything being read. Resolves once they are read, stopped,
-   * or found unreadable; with no voice for the language it stays silent and says so once.
+   * Read `lines` aloud, replacing anything being read. While the browser is still building its
+   * voice list, waits for it (a newer `read` or a `stop` cancels the wait). Resolves once the
+   * lines are read, stopped, or found unreadable. With no voice for the language once the list
+   * is known, it stays silent and says so once; should a voice arrive after all, the lines are
+   * read then, unless something else was asked for since.
    */
-  async read(lines: string[], { lang, voice: chosen, rate = 1 }: ReadOptions): Promise<SpeechEnd> {
+  async read(lines: string[], options: ReadOptions): Promise<SpeechEnd> {
     const engine = this.#get();
     if (!engine) return 'failed';
     engine.cancel();
-    const voices = await this.#voicesReady(engine);
-    const voice = pickVoice(voices, lang, chosen);
-    if (!voice) {
-      if (!this.#told.has(lang)) {
-        this.#told.add(lang);
-        this.missing = lang;
-      }
-      this.speaking = false;
-      return 'failed';
+    const run = ++this.#run;
+    this.#late = null;
+    // A read still waiting for voices gives way to this one.
+    this.#wake();
+    this.watch();
+    // A browser may fill the list without announcing it.
+    if (this.voices.length === 0) {
+      const now = engine.voices();
+      if (now.length > 0) this.#update(now);
     }
-    this.speaking = true;
-    const end = await engine.speak(lines, { lang, voice, rate });
-    if (end !== 'stopped') this.speaking = false;
-    return end;
+    const { lang, voice: chosen, rate = 1 } = options;
+    for (;;) {
+      const voice = pickVoice(this.voices, lang, chosen);
+      if (voice) {
+        this.speaking = true;
+        const end = await engine.speak(lines, { lang, voice, rate });
+        if (end !== 'stopped' && run === this.#run) this.speaking = false;
+        return end;
+      }
+      if (this.listed) {
+        this.#late = { run, lines, options };
+        if (!this.#told.has(lang)) {
+          this.#told.add(lang);
+          this.missing = lang;
+        }
+        this.speaking = false;
+        return 'failed';
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.#waiting.delete(wake);
+          resolve();
+        };
+        this.#waiting.add(wake);
+      });
+      if (run !== this.#run) return 'stopped';
+    }
   }
 
   stop(): void {
+    this.#run++;
+    this.#late = null;
     this.#engine?.cancel();
     this.speaking = false;
+    this.#wake();
   }
 
   /** True the first time it is asked about `key` in a row (a step arriving on screen). */
@@ -82,12 +130,26 @@ export class ReadAloud {
     this.missing = null;
   }
 
-  /** Start following the voice list (the Settings screen shows it). Safe to call often. */
+  /**
+   * Start following the voice list: the browser announces it with `voiceschanged`; it is also
+   * looked at every second, and after `VOICES_WAIT_MS` an empty list is taken as the answer.
+   * Safe to call often.
+   */
   watch(): void {
     const engine = this.#get();
     if (!engine || this.#unsubscribe) return;
-    this.voices = engine.voices();
-    this.#unsubscribe = engine.onVoicesChanged(() => (this.voices = engine.voices()));
+    this.#unsubscribe = engine.onVoicesChanged(() => this.#update(engine.voices()));
+    this.#update(engine.voices());
+    if (this.listed) return;
+    this.#poll = setInterval(() => {
+      const now = engine.voices();
+      if (now.length > 0) this.#update(now);
+    }, VOICES_POLL_MS);
+    this.#giveUp = setTimeout(() => {
+      this.listed = true;
+      this.#stopWaiting();
+      this.#wake();
+    }, VOICES_WAIT_MS);
   }
 
   #get(): SpeechEngine | null {
@@ -95,35 +157,42 @@ export class ReadAloud {
     return this.#engine;
   }
 
-  /** Some browsers build the list only after the first ask; wait a little for it. */
-  async #voicesReady(engine: SpeechEngine): Promise<Voice[]> {
-    const now = engine.voices();
-    if (now.length > 0) {
-      this.voices = now;
-      return now;
+  #update(list: Voice[]): void {
+    this.voices = list;
+    if (list.length > 0 && !this.listed) {
+      this.listed = true;
+      this.#stopWaiting();
     }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, VOICES_WAIT_MS);
-      const off = engine.onVoicesChanged(done);
-      function done() {
-        clearTimeout(timer);
-        off();
-        resolve();
-      }
-    });
-    this.voices = engine.voices();
-    return this.voices;
+    this.#wake();
+    // A voice has come for lines that had none: read them now, and the note is no longer true.
+    const late = this.#late;
+    if (late && late.run === this.#run && pickVoice(list, late.options.lang, late.options.voice)) {
+      if (this.missing === late.options.lang) this.missing = null;
+      void this.read(late.lines, late.options);
+    }
+  }
+
+  #wake(): void {
+    for (const wake of [...this.#waiting]) wake();
+  }
+
+  #stopWaiting(): void {
+    clearInterval(this.#poll);
+    clearTimeout(this.#giveUp);
+    this.#poll = this.#giveUp = undefined;
   }
 
   /** Forget the engine (tests install a new fake between cases). */
   reset(): void {
-    this.#engine?.cancel();
+    this.stop();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    this.#stopWaiting();
     this.#engine = undefined;
     this.#told.clear();
     this.#lastArrival = '';
     this.voices = [];
+    this.listed = false;
     this.speaking = false;
     this.missing = null;
   }

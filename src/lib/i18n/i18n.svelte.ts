@@ -65,6 +65,12 @@ export class I18nState {
     this.#version++;
   };
 
+  /**
+   * Make the `common` texts of another language available without switching to it, for a
+   * text that must be in that language whatever the app speaks (`t(key, { lng })`).
+   */
+  loadLanguage = (language: Language): Promise<void> => this.#load(language, 'common');
+
   /** Make a game's texts available (in the current language and the English fallback). */
   loadNamespace = async (ns: string): Promise<void> => {
     if (ns === 'common') return;

@@ -7,6 +7,7 @@
  * | `readAloud.auto`     | read each new step aloud       | false              |
  * | `readAloud.rate`     | speaking pace, one of RATES    | 1                  |
  * | `readAloud.voice.en` | chosen voice's id per language | none (best found)  |
+ * | `readAloud.noVoiceSeen.en` | the "no voice" note dismissed | false          |
  * | `display.nightMode`  | `auto` / `on` / `off`          | `auto`             |
  * | `display.textSize`   | `normal` / `large` / `xlarge`  | `normal`           |
  *
@@ -21,6 +22,7 @@ const LANGUAGE_KEY = 'language';
 const AUTO_KEY = 'readAloud.auto';
 const RATE_KEY = 'readAloud.rate';
 const voiceKey = (language: Language) => `readAloud.voice.${language}`;
+const noVoiceKey = (language: Language) => `readAloud.noVoiceSeen.${language}`;
 const NIGHT_KEY = 'display.nightMode';
 const TEXT_KEY = 'display.textSize';
 
@@ -34,6 +36,7 @@ export class Settings {
   #autoRead = $state(false);
   #rate: Rate = $state(1);
   #voices: Partial<Record<Language, string>> = $state({});
+  #noVoiceSeen: Partial<Record<Language, true>> = $state({});
   #loading: Promise<void> | null = null;
 
   get language(): Language {
@@ -50,6 +53,10 @@ export class Settings {
   voice(language: Language): string | null {
     return this.#voices[language] ?? null;
   }
+  /** The Keeper has dismissed the note that this phone has no voice for `language`. */
+  noVoiceSeen(language: string): boolean {
+    return (this.#noVoiceSeen as Record<string, true | undefined>)[language] === true;
+  }
   get nightMode(): NightMode {
     return display.nightMode;
   }
@@ -63,7 +70,7 @@ export class Settings {
       let stored: Record<string, unknown> = {};
       try {
         // A small read when nothing has opened the storage yet, so the home screen needs no Dexie.
-        stored = await readSettings([LANGUAGE_KEY, AUTO_KEY, RATE_KEY, NIGHT_KEY, TEXT_KEY, ...LANGUAGES.map(voiceKey)]);
+        stored = await readSettings([LANGUAGE_KEY, AUTO_KEY, RATE_KEY, NIGHT_KEY, TEXT_KEY, ...LANGUAGES.map(voiceKey), ...LANGUAGES.map(noVoiceKey)]);
       } catch {
         // Unreadable settings are no reason to stop: the defaults and the phone's language will do.
       }
@@ -72,6 +79,7 @@ export class Settings {
       for (const l of LANGUAGES) {
         const v = stored[voiceKey(l)];
         if (typeof v === 'string' && v) this.#voices[l] = v;
+        if (stored[noVoiceKey(l)] === true) this.#noVoiceSeen[l] = true;
       }
       // Applied even when nothing is stored, so the page (and the browser's bar colour) follow.
       display.setNightMode(isNightMode(stored[NIGHT_KEY]) ? stored[NIGHT_KEY] : display.nightMode);
@@ -108,6 +116,13 @@ export class Settings {
     if (voice) this.#voices[language] = voice;
     else delete this.#voices[language];
     await this.#save(voiceKey(language), voice);
+  }
+
+  /** Never show the "no voice" note for `language` again on this phone. */
+  async dismissNoVoice(language: Language): Promise<void> {
+    await this.load();
+    this.#noVoiceSeen[language] = true;
+    await this.#save(noVoiceKey(language), true);
   }
 
   async setNightMode(mode: NightMode): Promise<void> {

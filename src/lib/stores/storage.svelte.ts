@@ -94,6 +94,27 @@ async function askToPersist(): Promise<void> {
   }
 }
 
+/** Whether this browser lets a page ask for persistent storage at all. */
+export function canAskToPersist(): boolean {
+  return typeof globalThis.navigator?.storage?.persist === 'function';
+}
+
+/**
+ * Ask again, because the Keeper tapped a button for it (Settings): a browser that said no on
+ * its own may say yes to a person's request, or once the app is installed. Resolves with the
+ * browser's answer; false when it cannot be asked or the games are not on the phone at all.
+ */
+export async function requestPersistence(): Promise<boolean> {
+  const storage = await ready();
+  if (storage.kind !== 'indexeddb' || !canAskToPersist()) return false;
+  try {
+    state.persisted = (await navigator.storage.persist()) || ((await navigator.storage.persisted?.()) ?? false);
+  } catch {
+    state.persisted = false;
+  }
+  return state.persisted;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Games played on in memory
 

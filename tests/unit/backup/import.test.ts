@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_EVERY } from '$lib/db';
 import type { DexieStorage } from '$lib/db/dexie';
-import { exportGames, planImport, readBackupFile } from '$lib/backup/backup';
+import { applyImport, exportGames, planImport, readBackupFile } from '$lib/backup/backup';
 import { BACKUP_FORMAT } from '$lib/backup/format';
 import { ActiveGame, provideStorage } from '$lib/stores';
 import { replay } from '$lib/engine/session';
@@ -126,6 +126,32 @@ describe('export and import', () => {
     if (!read.ok) return;
     const plan = await planImport(s, read.value);
     expect(plan.map((p) => p.existing?.id)).toEqual([playing]);
+  });
+
+  it('by default skips a game stored exactly as in the file, and keeps both of one that moved on', async () => {
+    const s = await storage();
+    const { playing, over } = await playGames(s);
+    const file = await exportGames(s);
+    const g = (await ActiveGame.open(playing))!;
+    expect(await g.answer({ kind: 'players', ids: [] })).toBe(true);
+    const read = await readBackupFile(blob(file.text));
+    if (!read.ok) throw new Error('the backup was refused');
+    const plan = await planImport(s, read.value);
+    expect(Object.fromEntries(plan.map((p) => [p.item.game.id, p.same]))).toEqual({ [playing]: false, [over]: true });
+    const before = (await s.listGames()).length;
+    const ids = await applyImport(s, plan, {});
+    // The finished game, unchanged since the backup, is not copied again.
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).not.toBe(playing);
+    expect((await s.listGames()).length).toBe(before + 1);
+    // Importing the same file into a phone that has exactly its games changes nothing.
+    const other = await storage();
+    await importFile(other, blob(file.text));
+    const again = await readBackupFile(blob(file.text));
+    if (!again.ok) throw new Error('the backup was refused');
+    const snapshot = await dump(other);
+    expect(await applyImport(other, await planImport(other, again.value), {})).toEqual([]);
+    expect(await dump(other)).toBe(snapshot);
   });
 
   it('keeps both: the imported game gets a new id and the stored one is untouched', async () => {

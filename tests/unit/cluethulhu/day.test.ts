@@ -178,6 +178,30 @@ describe('the once-only abilities', () => {
     expect(g.alive).not.toContain('Gosia');
     expect(g.view.players.find((p) => p.name === 'Gosia')!.fate?.key).toBe('cluethulhu:fate.heartbreak');
   });
+  it('plays the steps that follow a once-only ability for real, with absent roles called as bluffs', () => {
+    // Acting spends the ability; the rest of her call is still hers, not a pretended one.
+    const g = until(game(SIXTEEN, { callAbsentRoles: true }), 'day.mother');
+    expect(g.step.pretend).toBeUndefined();
+    g.yes();
+    expect(g.at).toBe('day.motherPick');
+    expect(g.step.pretend).toBeUndefined();
+    g.pick('Gosia', 'Kasia');
+    expect(g.at).toBe('day.siblingsWake');
+    expect(g.step.pretend).toBeUndefined();
+    expect(g.step.hints).toEqual([{ key: 'cluethulhu:hints.siblingsWake', params: { a: 'Gosia', b: 'Kasia' } }]);
+    g.next().yes().pick('Jan');
+    expect(g.at).toBe('day.psychiatristSwap');
+    expect(g.step.pretend).toBeUndefined();
+    g.next().pick('Ania').next().no();
+    expect(g.at).toBe('day.yithian');
+    g.yes().pick('Hubert');
+    expect(g.at).toBe('day.yithianSwap');
+    expect(g.step.pretend).toBeUndefined();
+    // A spent ability is pretended on a later Day.
+    g.next();
+    until(quietNight(g), 'day.mother');
+    expect(g.step.pretend).toBe(true);
+  });
   it('Mother who shakes her head keeps her ability for a later Day', () => {
     const g = game(SIXTEEN).pick().pick().pick().next().next().no();
     until(g, 'night.wake');

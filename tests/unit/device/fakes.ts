@@ -88,8 +88,14 @@ export class FakeSynth extends EventTarget {
 
 const g = globalThis as Record<string, unknown>;
 
-export function installSpeech(voices: FakeVoice[]): FakeSynth {
-  const synth = new FakeSynth(voices);
+/**
+ * A browser that can speak, with `voices`. With `arriveAfter`, its list starts empty, as a
+ * freshly started browser's does, and `voices` arrive (with `voiceschanged`) that many
+ * milliseconds later, or never.
+ */
+export function installSpeech(voices: FakeVoice[], { arriveAfter }: { arriveAfter?: number | 'never' } = {}): FakeSynth {
+  const synth = new FakeSynth(arriveAfter === undefined ? voices : []);
+  if (typeof arriveAfter === 'number') setTimeout(() => synth.setVoices(voices), arriveAfter);
   g.speechSynthesis = synth;
   g.SpeechSynthesisUtterance = FakeUtterance;
   readAloud.reset();

@@ -3,10 +3,11 @@
  * applied to the page at once (night mode, text size), and ignored when what is stored does
  * not fit. And the Settings screen that sets them.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { MemoryStorage } from '$lib/db';
 import { display } from '$lib/device/display.svelte';
+import { VOICES_WAIT_MS } from '$lib/device/speech.svelte';
 import { i18n } from '$lib/i18n';
 import { provideStorage, Settings } from '$lib/stores';
 import { settings } from '$lib/stores/settings.svelte';
@@ -138,8 +139,41 @@ describe('the Settings screen', () => {
     await expect.poll(() => storage.getSetting('readAloud.voice.pl', null)).toBe('urn:Ewa');
     await fireEvent.click(screen.getByRole('button', { name: 'Try the Polish voice' }));
     await expect.poll(() => synth.spoken.length).toBe(1);
-    expect(synth.spoken[0]).toMatchObject({ text: i18n.t('common:atTable.readAloud.sample', { lng: 'pl' }), lang: 'pl-PL' });
+    // In Polish, though the app speaks English and has not loaded its Polish texts.
+    expect(synth.spoken[0]).toMatchObject({ text: 'Wszyscy zamykają oczy. Zaraz zacznie się noc.', lang: 'pl-PL' });
     expect(synth.spoken[0].voice?.name).toBe('Ewa');
+    await fireEvent.click(screen.getByRole('button', { name: 'Try the English voice' }));
+    await expect.poll(() => synth.spoken.length).toBe(2);
+    expect(synth.spoken[1]).toMatchObject({ text: 'Everyone, close your eyes. The night is about to begin.', lang: 'en-US' });
+  });
+
+  it('says the voices are loading while the browser builds its list, never that there are none', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      installSpeech([voice('Samantha', 'en-US'), voice('Zosia', 'pl-PL')], { arriveAfter: 5000 });
+      render(SettingsPage);
+      await vi.advanceTimersByTimeAsync(4000);
+      expect(screen.getAllByText('Looking for this phone’s voices…')).toHaveLength(2);
+      expect(screen.queryByText(/No (English|Polish) voice/)).toBeNull();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(screen.queryByText('Looking for this phone’s voices…')).toBeNull();
+      expect(screen.getByLabelText('Polish voice')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says there is no voice once the browser has had long enough to list none', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      installSpeech([], { arriveAfter: 'never' });
+      render(SettingsPage);
+      await vi.advanceTimersByTimeAsync(VOICES_WAIT_MS);
+      expect(screen.getByText('No Polish voice on this phone.')).toBeInTheDocument();
+      expect(screen.getByText('No English voice on this phone.')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when the phone has no voice for a language', async () => {

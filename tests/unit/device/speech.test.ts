@@ -2,9 +2,9 @@
  * Reading aloud through the speech adapter: the voice it picks for a language, what it hands
  * the browser, a voice list that arrives late, and a phone with no voice for the language.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pickVoice, type Voice } from '$lib/device/speech';
-import { readAloud } from '$lib/device/speech.svelte';
+import { readAloud, VOICES_WAIT_MS } from '$lib/device/speech.svelte';
 import { installSpeech, removeSpeech, voice } from './fakes';
 
 afterEach(() => {
@@ -84,16 +84,6 @@ describe('readAloud', () => {
     expect(synth.spoken).toHaveLength(0);
   });
 
-  it('gives up on an empty voice list after a moment, and says so', async () => {
-    vi.useFakeTimers();
-    const synth = installSpeech([]);
-    const done = readAloud.read(['Hello'], { lang: 'en' });
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(await done).toBe('failed');
-    expect(readAloud.missing).toBe('en');
-    expect(synth.spoken).toHaveLength(0);
-  });
-
   it('knows when the browser cannot speak at all', async () => {
     removeSpeech();
     expect(readAloud.supported).toBe(false);
@@ -104,5 +94,96 @@ describe('readAloud', () => {
     installSpeech([voice('Anna', 'en-GB'), voice('Zosia', 'pl-PL'), voice('Jan', 'pl')]);
     readAloud.watch();
     expect(readAloud.voicesFor('pl').map((x) => x.name)).toEqual(['Zosia', 'Jan']);
+  });
+});
+
+describe('a voice list the browser builds late', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  const ANNA = voice('Anna', 'en-GB');
+
+  for (const seconds of [0, 1, 3, 8]) {
+    it(`reads the lines as soon as the voices arrive after ${seconds} s, and never says there is none`, async () => {
+      const synth = installSpeech([ANNA], { arriveAfter: seconds * 1000 });
+      const done = readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+      if (seconds > 0) await vi.advanceTimersByTimeAsync(seconds * 1000 - 1);
+      expect(synth.spoken).toHaveLength(0);
+      expect(readAloud.listed).toBe(false);
+      expect(readAloud.missing).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(synth.texts).toEqual(['Everyone, close your eyes.']);
+      expect(synth.spoken[0].voice?.name).toBe('Anna');
+      expect(readAloud.listed).toBe(true);
+      synth.finish();
+      expect(await done).toBe('done');
+      await vi.advanceTimersByTimeAsync(2 * VOICES_WAIT_MS);
+      expect(readAloud.missing).toBeNull();
+      expect(synth.spoken).toHaveLength(1);
+    });
+  }
+
+  it('says there is no voice only once the browser has had long enough to list them', async () => {
+    const synth = installSpeech([ANNA], { arriveAfter: 'never' });
+    const done = readAloud.read(['Hello'], { lang: 'en' });
+    await vi.advanceTimersByTimeAsync(VOICES_WAIT_MS - 1);
+    expect(readAloud.missing).toBeNull();
+    expect(readAloud.listed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await done).toBe('failed');
+    expect(readAloud.listed).toBe(true);
+    expect(readAloud.missing).toBe('en');
+    expect(synth.spoken).toHaveLength(0);
+  });
+
+  it('reads what is on screen if the voices come after it said there were none, and takes the note back', async () => {
+    const synth = installSpeech([ANNA], { arriveAfter: VOICES_WAIT_MS + 5000 });
+    void readAloud.read(['The first step'], { lang: 'en' });
+    await vi.advanceTimersByTimeAsync(VOICES_WAIT_MS);
+    expect(readAloud.missing).toBe('en');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(synth.texts).toEqual(['The first step']);
+    expect(readAloud.missing).toBeNull();
+  });
+
+  it('says at once when the list arrives without a voice for the language', async () => {
+    const synth = installSpeech([ANNA], { arriveAfter: 2000 });
+    const done = readAloud.read(['Dzień dobry'], { lang: 'pl' });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(readAloud.missing).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await done).toBe('failed');
+    expect(readAloud.missing).toBe('pl');
+    expect(synth.spoken).toHaveLength(0);
+  });
+
+  it('reads only the latest lines asked for while waiting, and nothing after a stop', async () => {
+    const synth = installSpeech([ANNA], { arriveAfter: 3000 });
+    const first = readAloud.read(['Step one'], { lang: 'en' });
+    await vi.advanceTimersByTimeAsync(1000);
+    const second = readAloud.read(['Step two'], { lang: 'en' });
+    expect(await first).toBe('stopped');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(synth.texts).toEqual(['Step two']);
+    synth.finish();
+    expect(await second).toBe('done');
+
+    const later = installSpeech([ANNA], { arriveAfter: 3000 });
+    const third = readAloud.read(['Step three'], { lang: 'en' });
+    readAloud.stop();
+    expect(await third).toBe('stopped');
+    await vi.advanceTimersByTimeAsync(VOICES_WAIT_MS);
+    expect(later.spoken).toHaveLength(0);
+    expect(readAloud.missing).toBeNull();
+  });
+
+  it('follows the list for the Settings screen: loading, then the voices', async () => {
+    installSpeech([ANNA, voice('Zosia', 'pl-PL')], { arriveAfter: 3000 });
+    readAloud.watch();
+    expect(readAloud.listed).toBe(false);
+    expect(readAloud.voicesFor('pl')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(readAloud.listed).toBe(true);
+    expect(readAloud.voicesFor('pl').map((x) => x.name)).toEqual(['Zosia']);
   });
 });

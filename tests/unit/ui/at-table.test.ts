@@ -8,10 +8,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { MemoryStorage } from '$lib/db';
 import { display } from '$lib/device/display.svelte';
+import { readAloud, VOICES_WAIT_MS } from '$lib/device/speech.svelte';
 import { stayAwake } from '$lib/device/wake-lock.svelte';
 import type { AnswerSpec, Step } from '$lib/engine/types';
 import { i18n } from '$lib/i18n';
-import { provideStorage } from '$lib/stores';
+import { provideStorage, Settings } from '$lib/stores';
 import { settings } from '$lib/stores/settings.svelte';
 import ScriptView from '$lib/ui/ScriptView.svelte';
 import {
@@ -42,8 +43,10 @@ beforeAll(async () => {
 });
 
 let synth: FakeSynth;
+// One phone's storage for the whole file, as across reloads.
+const storage = new MemoryStorage();
 beforeEach(async () => {
-  provideStorage(new MemoryStorage());
+  provideStorage(storage);
   synth = installSpeech(VOICES);
   installWakeLock();
   await settings.setAutoRead(true);
@@ -52,6 +55,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  display.showStep(null);
   removeSpeech();
   removeWakeLock();
   resetVisibility();
@@ -155,10 +159,70 @@ describe('reading aloud', () => {
     expect(synth.spoken).toHaveLength(0);
   });
 
+  it('keeps the note put away on this phone, after a reload too', async () => {
+    // The test above put it away for Polish.
+    await expect.poll(() => storage.getSetting('readAloud.noVoiceSeen.pl', null)).toBe(true);
+    // The next launch: a new page, the same storage.
+    const next = new Settings();
+    await next.load();
+    expect(next.noVoiceSeen('pl')).toBe(true);
+    expect(next.noVoiceSeen('en')).toBe(false);
+    synth.setVoices([voice('Samantha', 'en-US')]);
+    await i18n.setLanguage('pl');
+    show();
+    await vi.waitFor(() => expect(readAloud.missing).toBe('pl'));
+    expect(synth.spoken).toHaveLength(0);
+    expect(screen.queryByText(/Ten telefon nie ma polskiego głosu/)).toBeNull();
+  });
+
   it('offers no speaker where the browser cannot speak', () => {
     removeSpeech();
     show();
     expect(screen.queryByRole('button', { name: 'Read the step aloud' })).toBeNull();
+  });
+});
+
+describe('the first step, while the browser is still listing its voices', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const noNote = () => expect(screen.queryByText(/This phone has no English voice/)).toBeNull();
+
+  for (const seconds of [0, 1, 3, 8]) {
+    it(`is read as soon as the voices arrive after ${seconds} s, with no "no voice" note`, async () => {
+      synth = installSpeech(VOICES, { arriveAfter: seconds * 1000 });
+      show();
+      if (seconds > 0) await vi.advanceTimersByTimeAsync(seconds * 1000 - 1);
+      expect(synth.spoken).toHaveLength(0);
+      noNote();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(synth.texts).toEqual(['Wizard, open your eyes. Whom would you like to protect?', t('cluethulhu:announce.murdered', { name: 'Cy' })]);
+      await vi.advanceTimersByTimeAsync(2 * VOICES_WAIT_MS);
+      noNote();
+    });
+  }
+
+  it('says the phone has no voice only once the browser has had long enough to list one', async () => {
+    synth = installSpeech(VOICES, { arriveAfter: 'never' });
+    show();
+    await vi.advanceTimersByTimeAsync(VOICES_WAIT_MS - 1);
+    noNote();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screen.getByText(/This phone has no English voice/)).toBeInTheDocument();
+    expect(synth.spoken).toHaveLength(0);
+  });
+
+  it('reads the step now on screen, not the one that was when the wait began', async () => {
+    synth = installSpeech(VOICES, { arriveAfter: 3000 });
+    const { rerender, step: s } = show();
+    await vi.advanceTimersByTimeAsync(1000);
+    const next = { ...s, id: 'day.discussion', prompt: { key: 'cluethulhu:steps.discussion.prompt' }, announce: undefined, progress: { index: 4, total: 9 } };
+    await rerender({ resetKey: 2, step: next, view: view(next) });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(synth.texts).toEqual([t('cluethulhu:steps.discussion.prompt')]);
   });
 });
 
@@ -192,22 +256,31 @@ describe('keeping the screen on', () => {
 describe('night mode', () => {
   const root = document.documentElement;
 
-  it('follows the step’s closed eyes, and goes when the script closes', async () => {
+  it('follows the step’s closed eyes, and stays when the script gives way to another screen', async () => {
     const { rerender, step: s, unmount } = show({ ...WIZARD, eyesClosed: true });
     expect(root).toHaveClass('night');
+    expect(root).toHaveClass('in-game');
     const open = { ...s, eyesClosed: false, progress: { index: 4, total: 9 } };
     await rerender({ resetKey: 2, step: open });
     expect(root).not.toHaveClass('night');
+    expect(root).toHaveClass('in-game');
     await rerender({ resetKey: 3, step: { ...open, eyesClosed: true } });
     expect(root).toHaveClass('night');
+    // The Table or Home opened while eyes are closed: still night, the game is still running.
     unmount();
+    expect(root).toHaveClass('night');
+    expect(sessionStorage.getItem('lantern.game.eyes')).toBe('closed');
+    display.showStep(null);
     expect(root).not.toHaveClass('night');
+    expect(root).not.toHaveClass('in-game');
   });
 
   it('stays on or off when the Keeper forces it', async () => {
     await settings.setNightMode('off');
     const first = show({ ...WIZARD, eyesClosed: true });
     expect(root).not.toHaveClass('night');
+    // Off is the Keeper asking for the phone's own look, light or dark.
+    expect(root).not.toHaveClass('in-game');
     first.unmount();
     await settings.setNightMode('on');
     show({ ...WIZARD, eyesClosed: false });

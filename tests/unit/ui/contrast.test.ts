@@ -23,7 +23,7 @@ const THEMES: Record<string, Record<string, string>> = {
   dark,
   // Night and light override only colours; anything they leave out is the dark value.
   night: { ...dark, ...block(':root.night') },
-  light: { ...dark, ...block(':root:not(.night)') }
+  light: { ...dark, ...block(':root:not(.night):not(.in-game)') }
 };
 
 function rgb(hex: string): [number, number, number] {

@@ -114,3 +114,16 @@ export const SLOT_OF: Record<string, Slot> = {
   result: 'vote'
 };
 
+/**
+ * The steps that follow a role's own answer within its call. They are reached only when the
+ * role acted, so they are played for real even though acting has just spent a once-only
+ * ability (the Mother's Siblings waking, the Psychiatrist's and the Yithian's swaps).
+ */
+const FOLLOW_UPS = new Set(['dollHandOver', 'wizardFails', 'detectiveInvalid', 'motherPick', 'siblingsWake', 'psychiatristPick', 'psychiatristSwap', 'tchoTchoShow', 'yithianPick', 'yithianSwap']);
+
+/** How the step `key` is played: its slot's mode, or for real when it follows the role's act. */
+export function stepMode(ctx: Ctx, key: string): Mode {
+  const slot = SLOT_OF[key];
+  if (!slot || FOLLOW_UPS.has(key)) return 'act';
+  return slotMode(ctx, slot);
+}

@@ -9,7 +9,7 @@ import type { GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
 import { aliveIds, holder, isDetained, majority, player, sideCounts, votesPossible, type Ctx } from './rules';
-import { plan, SLOT_OF, slotMode, type Mode } from './sequence';
+import { plan, SLOT_OF, stepMode, type Mode } from './sequence';
 import { pendingAnswerable } from './machine';
 
 const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
@@ -77,8 +77,7 @@ function notActing(ctx: Ctx, role: string, mode: Mode, prompt: Text): Draft {
 function draft(ctx: Ctx, key: string): Draft {
   const alive = aliveIds(ctx);
   const othersThan = (id: PlayerId | undefined) => alive.filter((a) => a !== id);
-  const slot = SLOT_OF[key];
-  const mode = slot ? slotMode(ctx, slot) : 'act';
+  const mode = stepMode(ctx, key);
 
   switch (key) {
     // ------------------------------------------------------------ Day
@@ -384,7 +383,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
   // The book's phase names are inverted: say so once, on the first step of each.
   if (ctx.phase.number === 1 && ctx.visited.length === 0)
     hints.unshift(k(ctx.phase.kind === 'day' ? 'hints.dayIsDark' : 'hints.nightIsOpen'));
-  const mode = slot ? slotMode(ctx, slot) : 'act';
+  const mode = stepMode(ctx, key);
   return {
     id: `${ctx.phase.kind}.${key}`,
     // The Investigators are called as a side, every other call as a role.
