@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { BASE_PATH, BUILD_DIR } from './scripts/base-path.mjs';
 
 /**
  * The one inline style the app needs: SvelteKit's route announcer (the visually hidden live
@@ -27,7 +28,10 @@ export default {
   preprocess: vitePreprocess(),
   kit: {
     // A single-page app: every route is rendered on the phone, the server only hands out files.
-    adapter: adapter({ fallback: 'index.html' }),
+    adapter: adapter({ fallback: 'index.html', pages: BUILD_DIR, assets: BUILD_DIR }),
+    // '' serves the app from the host's root; BASE_PATH=/lantern from /lantern/ (scripts/base-path.mjs).
+    // Links go through `resolve` from $app/paths, so none of them assumes the root.
+    paths: { base: BASE_PATH },
     alias: { $locales: 'locales' },
     // A strict Content-Security-Policy, written by Kit into the fallback page as a <meta> with the
     // hash of its one inline bootstrap script; scripts/serve.mjs sends the same policy as a header

@@ -1,25 +1,42 @@
 #!/usr/bin/env node
 /**
- * Serves the built app (build/) on localhost, as any static host would: real files with their
- * MIME types, and index.html for every other path so deep links such as /game/<id> open the
- * single-page app. `/index.html` itself is served too: the service worker precaches it by that
- * name (vite preview answers it with a 404, which silently drops the worker).
+ * Serves the built app as any static host would: real files with their MIME types, and
+ * index.html for every other path so deep links such as /game/<id> open the single-page app.
+ * `/index.html` itself is served too: the service worker precaches it by that name (vite
+ * preview answers it with a 404, which silently drops the worker).
+ *
+ * A build made for a sub-path (BASE_PATH=/lantern npm run build) is served under that path,
+ * as GitHub Pages serves a project: /lantern/… maps to the build folder, / redirects there, and
+ * anything else outside it is not found. The path is read from the build itself, so a build is
+ * always served where it expects to be.
  *
  * Every response carries the Content-Security-Policy that SvelteKit wrote into the page's <meta>
  * (svelte.config.js), as a header, with `frame-ancestors 'none'` added: browsers ignore that
  * directive in a <meta>, and it is what stops another site from framing the app.
  *
- *   node scripts/serve.mjs            # http://127.0.0.1:4173 (PORT=… to change)
- *   import { startServer } from './serve.mjs'   // tests: startServer({ port: 0 })
+ *   node scripts/serve.mjs                 # http://127.0.0.1:4173/ from build/
+ *   node scripts/serve.mjs --host          # every network interface, to try it from a phone
+ *   node scripts/serve.mjs --port 8080 --root build-lantern
+ *   PORT=…, HOST=…, BUILD_DIR=… do the same from the environment.
+ *   import { startServer } from './serve.mjs'   // tests: startServer({ port: 0, root: … })
+ *
+ * Install and offline need a secure context: https://, or http://localhost on the phone itself.
+ * Served over plain http on a LAN address the app opens and plays, but the browser gives it
+ * no service worker: nothing is cached for offline, and it cannot be installed.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BUILD_DIR, normaliseBase } from './base-path.mjs';
 
-const DEFAULT_ROOT = fileURLToPath(new URL('../build', import.meta.url));
+const DEFAULT_ROOT = fileURLToPath(new URL(`../${BUILD_DIR}`, import.meta.url));
 const HOST = '127.0.0.1';
+/** What `--host` with no address means: every IPv4 interface. */
+const ALL_INTERFACES = '0.0.0.0';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -58,6 +75,15 @@ export function policyOf(html) {
   return `${declared.replace(/;\s*$/, '')}; ${HEADER_ONLY}`;
 }
 
+/**
+ * The base path a build was made for, as Kit wrote it into the page's start-up script
+ * (`base: "/lantern"`); '' for the root.
+ * @param {string} html
+ */
+export function baseOf(html) {
+  return html.match(/__sveltekit_\w+\s*=\s*\{\s*base:\s*"([^"]*)"/)?.[1] ?? '';
+}
+
 /** @returns {Promise<string | null>} the file to send for a URL path, or null. */
 async function resolveFile(root, urlPath) {
   let decoded;
@@ -82,10 +108,19 @@ async function resolveFile(root, urlPath) {
   return null;
 }
 
+/** The http:// addresses a phone on the same network could use for a server on every interface. */
+function lanAddresses(port, basePath) {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((net) => net && net.family === 'IPv4' && !net.internal)
+    .map((net) => `http://${net?.address}:${port}${basePath}/`);
+}
+
 /**
- * Starts serving `root`. Resolves once listening.
+ * Starts serving `root` under the URL path its build was made for ('' for the host's root, or
+ * e.g. '/lantern'). Resolves once listening; `url` is the app's root without its trailing slash.
  * @param {{ port?: number, root?: string, host?: string, log?: boolean }} [options] port 0 picks a free port.
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void>, server: import('node:http').Server }>}
+ * @returns {Promise<{ url: string, port: number, base: string, close: () => Promise<void>, server: import('node:http').Server }>}
  */
 export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOST, log = false } = {}) {
   const base = resolve(root);
@@ -93,6 +128,7 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
   if (!(await stat(fallback).catch(() => null))?.isFile()) {
     throw new Error(`No ${fallback}: build the app first (npm run build).`);
   }
+  const prefix = normaliseBase(baseOf(await readFile(fallback, 'utf8')));
   // The app shell's policy covers every response: pages, scripts and the service worker alike
   // (a worker's policy comes from its own response). Another HTML file declares its own. Read
   // again whenever a file changes, so a rebuild under a running server keeps its new hashes.
@@ -119,7 +155,18 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const { pathname: requested, search } = new URL(req.url ?? '/', 'http://localhost');
+    // Under a sub-path: its bare name and the host's root lead to it; nothing else is there.
+    if (prefix && (requested === prefix || requested === '/')) {
+      res.writeHead(301, { Location: `${prefix}/${requested === prefix ? search : ''}`, 'Cache-Control': 'no-cache' }).end();
+      return;
+    }
+    if (prefix && !requested.startsWith(`${prefix}/`)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(`Not found: Lantern is served under ${prefix}/\n`);
+      return;
+    }
+    const pathname = requested.slice(prefix.length);
     const found = await resolveFile(base, pathname);
     // An unknown path with a file extension is a missing asset, not a page: answer 404 so a
     // broken reference shows up instead of being masked by the app shell.
@@ -153,11 +200,24 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const url = `http://${host}:${actualPort}`;
-  if (log) console.log(`Lantern is served at ${url}/ (from ${base}); Ctrl+C stops it.`);
+  const everywhere = host === ALL_INTERFACES || host === '::';
+  const url = `http://${everywhere ? '127.0.0.1' : host}:${actualPort}${prefix}`;
+  if (log) {
+    console.log(`Lantern is served at ${url}/ (from ${base}); Ctrl+C stops it.`);
+    if (everywhere) {
+      const lan = lanAddresses(actualPort, prefix);
+      if (lan.length > 0) console.log(`On this network: ${lan.join('  ')}`);
+      console.log(
+        'A phone opens and plays it there, but over plain http on a network address it is not a secure\n' +
+          'context: no offline copy and no install. For those, publish the build over HTTPS (README:\n' +
+          '"Put it on your phone").'
+      );
+    }
+  }
   return {
     url,
     port: actualPort,
+    base: prefix,
     server,
     close: () =>
       new Promise((ok) => {
@@ -168,9 +228,28 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const port = Number(process.env.PORT ?? 4173);
-  startServer({ port, log: true }).catch((error) => {
-    console.error(error.message);
+  try {
+    const { values } = parseArgs({
+      options: {
+        // `--host` alone listens on every interface; `--host 192.168.1.20` on that address only.
+        host: { type: 'string', default: process.env.HOST || HOST },
+        port: { type: 'string', default: process.env.PORT || '4173' },
+        root: { type: 'string' }
+      },
+      args: process.argv.slice(2).flatMap((arg, i, all) =>
+        arg === '--host' && (i === all.length - 1 || all[i + 1].startsWith('--')) ? ['--host', ALL_INTERFACES] : [arg]
+      )
+    });
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port number: ${values.port}`);
+    await startServer({
+      port,
+      host: values.host,
+      root: values.root ? resolve(values.root) : DEFAULT_ROOT,
+      log: true
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
-  });
+  }
 }

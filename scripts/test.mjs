@@ -6,7 +6,8 @@
  *   2. vitest: unit and component tests
  *   3. vite build: the real app, service worker included
  *   4. Chromium: found (CHROME_PATH, usual paths), or installed from Debian when running as root
- *   5. node --test tests/e2e/*.test.mjs: the built app in headless Chromium
+ *   5. node --test tests/e2e/*.test.mjs: the built app in headless Chromium (subpath.test.mjs
+ *      makes one more build itself, under /lantern/ into build-lantern/, and removes it after)
  *
  * Every stage runs even when an earlier one failed (except the browser tests, which need a
  * build and a browser), so one run shows every problem. The last line is always

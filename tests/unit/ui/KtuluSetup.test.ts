@@ -107,7 +107,14 @@ describe('choosing roles', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const indians = screen.getByRole('group', { name: faction('indians') });
     expect(indians).toHaveTextContent(i18n.t('ktulu:goals.indians'));
-    expect(within(indians).getByLabelText(role('shaman'))).toHaveAccessibleDescription('Once per game, at night');
+    expect(within(indians).getByLabelText(role('shaman'))).toHaveAccessibleDescription(`${i18n.t('ktulu:briefs.shaman')} Once per game, at night`);
+    // Every role of the faction says what it does, in one line of its own, beside its box.
+    for (const label of within(indians).getAllByRole('checkbox')) {
+      const id = label.id.split('-r-').pop()!;
+      const brief = i18n.t(`ktulu:briefs.${id}`);
+      expect(brief).not.toBe(i18n.t(`ktulu:roles.${id}.ability`));
+      expect(label).toHaveAccessibleDescription(expect.stringContaining(brief));
+    }
     await fireEvent.click(button);
     expect(screen.queryByRole('group', { name: faction('indians') })).toBeNull();
   });
@@ -154,7 +161,7 @@ describe('controversial roles', () => {
     setup();
     const town = await openFaction('town');
     const gambler = within(town).getByLabelText(role('gambler'));
-    expect(gambler).toHaveAccessibleDescription(`${i18n.t('ktulu:frequency.onceAtNight')} Controversial`);
+    expect(gambler).toHaveAccessibleDescription(`${i18n.t('ktulu:briefs.gambler')} ${i18n.t('ktulu:frequency.onceAtNight')} Controversial`);
     expect(screen.queryByText(reason('gambler'))).toBeNull();
 
     await fireEvent.click(gambler);
