@@ -163,7 +163,9 @@ describe('the Indians', () => {
     g.pick('Ewa');
     expect(marks(g, 'Ewa')).toContain('planted');
     until(g, 'day.morning');
-    expect(keys(g.step.announce)).not.toContain('announce.statue');
+    // The Indians took it from the bandits before it was planted: that change is announced as usual,
+    // the planting is not (the table still believes the Indians have it).
+    expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.statue', params: { faction: 'indians' } });
     quietDay(g.next());
     // The bandits do not know Ewa has it: they are not asked who holds it, and their search finds nothing new on her.
     until(g, 'night.16').pick();
@@ -174,6 +176,9 @@ describe('the Indians', () => {
     expect(hint(g, 'hints.takeBack')?.params).toEqual({ name: 'Ewa' });
     g.pick('Ewa');
     expect(statue(g)).toBe('Hubert');
+    // Taking it back is no change of hands: the morning says nothing of the statue.
+    until(g, 'day.morning');
+    expect(keys(g.step.announce)).not.toContain('announce.statue');
   });
 
   it('a planted statue is found when its holder is searched by day: the Town wins', () => {

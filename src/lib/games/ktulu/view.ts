@@ -37,7 +37,9 @@ import {
   stepHere,
   stepList,
   usesOf,
-  type Ctx
+  type Ctx,
+  announcedFaction,
+  shielded
 } from './rules';
 
 const k = (key: string, params?: Text['params']): Text => (params ? { key: `ktulu:${key}`, params } : { key: `ktulu:${key}` });
@@ -94,7 +96,7 @@ function nightMarks(ctx: Ctx, kill: boolean): { marks: Record<PlayerId, Text>; c
   const covers: Record<PlayerId, string[]> = {};
   for (const p of ctx.players) {
     if (!p.alive) continue;
-    const safe = !kill ? null : ctx.tonight.jailed === p.id ? 'jailed' : ctx.tonight.protected === p.id ? 'protected' : null;
+    const safe = !kill ? null : ctx.tonight.jailed === p.id ? 'jailed' : shielded(ctx, p.id) ? 'protected' : null;
     if (safe) {
       marks[p.id] = k(`marks.${safe}Safe`);
       covers[p.id] = [safe];
@@ -338,7 +340,7 @@ function nightDraft(ctx: Ctx): Draft {
     case 'interrogate': {
       if (sub === 'cooperate') {
         const t = ctx.work.pick!;
-        const safe = ctx.tonight.protected === t;
+        const safe = shielded(ctx, t);
         return {
           ...d,
           prompt: k('steps.nightmare'),
@@ -437,7 +439,8 @@ function morningAnnouncements(ctx: Ctx): Text[] {
   if (t.playingCards) out.push(t.cardsWon ? k('announce.cardsHolder') : k('announce.cards', { name: nameOf(ctx, t.playingCards) }));
   // "Manitou każdorazowo ogłasza zmianę frakcji posiadającej posążek (wyjątkiem są tu reguły związane z cichą stopą)."
   // The first morning says where the statue is without claiming a change: the Bandit Leader had it from the start.
-  const faction = statueFaction(ctx);
+  // Planting and taking back are not announced (announcedFaction).
+  const faction = announcedFaction(ctx);
   if (ctx.phase.number === 1 && faction === 'bandits') out.push(k('announce.statueStart'));
   else if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
   if (!out.length) out.push(k('announce.quiet'));
@@ -705,7 +708,7 @@ function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
     if (ctx.tonight.jailed === id) m('jailed');
     if (ctx.tonight.drinking.includes(id)) m('drinking');
     if (ctx.tonight.playingCards === id) m('playingCards');
-    if (ctx.tonight.protected === id) m('protected');
+    if (shielded(ctx, id)) m('protected');
     if (ctx.tonight.master === id) m('master');
   }
   if (ctx.poisoned === id) m('poisoned');
