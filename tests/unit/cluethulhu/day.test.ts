@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RejectedEvent } from '../../../src/lib/engine/session';
 import type { RoleId } from '../../../src/lib/games/cluethulhu';
 import en from '../../../locales/en/cluethulhu.json';
 import { game, marks, quietNight, role, side, SEVEN, until } from './fixture';
@@ -178,7 +179,13 @@ describe('the Detective', () => {
     expect(g.step.hints[0]).toEqual({ key: 'cluethulhu:hints.detained', params: { name: 'Ewa' } });
   });
   it('takes a detained player out of the Night vote', () => {
-    const g = until(game(SIXTEEN).pick().pick('Kasia'), 'night.wake').next().tally({ Leon: 16 });
+    const g = until(game(SIXTEEN).pick().pick('Kasia'), 'night.wake').next();
+    // The election says the detainee does not vote, and takes exactly one vote per other living player.
+    expect(g.step.hints).toContainEqual({ key: 'cluethulhu:hints.vote.detained', params: { name: 'Kasia' } });
+    expect(g.step.answer).toMatchObject({ kind: 'tally', total: { rule: 'exactly', n: 15 } });
+    expect(() => g.tally({ Leon: 16 })).toThrow(RejectedEvent);
+    expect(() => g.tally({ Leon: 14 })).toThrow(RejectedEvent);
+    g.tally({ Leon: 15 });
     until(g, 'night.accusation').pick('Ania');
     // 16 alive, Kasia detained: 15 players, the High Priest counts twice: 16 votes, majority 9.
     expect(g.step.hints[0]).toEqual({ key: 'cluethulhu:hints.vote.majority', params: { need: 9, total: 16 } });

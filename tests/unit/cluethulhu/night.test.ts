@@ -29,7 +29,7 @@ describe('the High Priest', () => {
     expect(g.view.players.find((p) => p.marks.some((m) => m.id === 'highPriest'))!.name).toBe(first);
   });
   it('names a successor at once when murdered, and at nightfall when arrested by Day', () => {
-    const g = toNight([...SEVEN, 'cultist', 'cultist']).tally({ Filip: 5 });
+    const g = toNight([...SEVEN, 'cultist', 'cultist']).tally({ Filip: 9 });
     until(g, 'night.accusation').pick('Filip').tally({ Filip: 7 });
     expect(g.at).toBe('night.highPriestSuccessor');
     expect(g.step.prompt.params).toEqual({ name: 'Filip' });

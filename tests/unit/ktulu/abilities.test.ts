@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
-import { candidates, fate, game, keys, marks, quietDay, statue, until, type G } from './game';
+import { candidates, fate, game, keys, marks, quietDay, statue, unanimous, until, type G } from './game';
 
 const hint = (g: G, key: string) => g.step.hints.find((h) => h.key === `ktulu:${key}`);
 const at = (g: G, id: string) => {
@@ -188,7 +188,7 @@ describe('the Indians', () => {
     at(g, 'night.30').pick('Hubert');
     at(g, 'night.31').pick('Ewa');
     until(g, 'day.searchVote');
-    g.tally({ Ewa: 6, Bartek: 3 });
+    unanimous(g, 'Ewa', 'Bartek');
     expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { key: 'ktulu:outcome.foundBySearch', params: { name: 'Ewa' } } });
   });
 

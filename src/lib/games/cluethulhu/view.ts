@@ -270,13 +270,18 @@ function draft(ctx: Ctx, key: string): Draft {
         hints: [k(ctx.phase.number === 1 ? 'hints.wake.first' : 'hints.wake.later')],
         eyesClosed: false
       };
-    case 'highPriest':
+    case 'highPriest': {
+      // "All vote": one vote per living player who may vote; a detainee may not.
+      const voters = votesPossible(ctx);
+      const hints = [k('hints.highPriest')];
+      if (ctx.detained && player(ctx, ctx.detained).alive) hints.push(k('hints.vote.detained', { name: player(ctx, ctx.detained).name }));
       return {
         prompt: k('steps.highPriest.prompt'),
-        hints: [k('hints.highPriest')],
+        hints,
         eyesClosed: false,
-        answer: { kind: 'tally', options: alive, max: alive.length }
+        answer: { kind: 'tally', options: alive, max: voters, total: { rule: 'exactly', n: voters } }
       };
+    }
     case 'highPriestTie':
       return {
         prompt: k('steps.highPriestTie.prompt', { names: names(ctx, ctx.highPriestTie) }),

@@ -537,7 +537,11 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
       if (guns.length === 1) hints.push(k('hints.gunslinger', { name: nameOf(ctx, guns[0]) }));
       hints.push(...bondHints(ctx, [a, b]));
-      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), { hints, answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters) } });
+      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
+        hints,
+        // Everyone else votes once or abstains (book, "Pojedynki").
+        answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters), total: { rule: 'atMost', n: Math.max(0, voters) } }
+      });
     }
     case 'duelResult': {
       const dies = duel!.dies;
@@ -562,14 +566,16 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       return d('searchVote', k('steps.searchVote', { count: slots }), {
         announce,
         hints: [k('hints.searchVote', { count: slots }), statueHint(ctx)],
-        answer: { kind: 'tally', options: living, max: living.length }
+        // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
+        answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
       });
     }
     case 'searchRunoff': {
       const s = ctx.day.search!;
       return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
         hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
-        answer: { kind: 'tally', options: s.options, max: living.length }
+        // A run-off: each voter casts one vote per place still open, no abstaining.
+        answer: { kind: 'tally', options: s.options, max: living.length, total: { rule: 'exactly', n: living.length * (s.slots - s.sure.length) } }
       });
     }
     case 'searchStalemate': {
@@ -591,7 +597,8 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
       return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
         hints: [k('hints.hangWho')],
-        answer: { kind: 'tally', options, max: living.length }
+        // Which of the searched: one vote each, no abstaining.
+        answer: { kind: 'tally', options, max: living.length, total: { rule: 'exactly', n: living.length } }
       });
     }
     case 'sentence': {
