@@ -136,6 +136,9 @@ export function restore<S>(def: GameDefinition<S>, persisted: PersistedSnapshot)
   return actor.getSnapshot() as Snapshot;
 }
 
+/** The votes in a tally, all options together. */
+export const tallySum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, n) => a + (Number.isFinite(n) ? n : 0), 0);
+
 /** Why an answer does not fit a step (an i18n key in `common`), or null when it does. */
 export function checkAnswer(spec: AnswerSpec, answer: Answer): Text | null {
   const err = (key: string, params?: Text['params']): Text => ({ key: `common:errors.answer.${key}`, params });
@@ -162,6 +165,10 @@ export function checkAnswer(spec: AnswerSpec, answer: Answer): Text | null {
         if (!allowed.has(id)) return err('notCandidate');
         if (!Number.isInteger(n) || n < 0 || n > spec.max) return err('countRange', { max: spec.max });
       }
+      // The whole tally, not only each count: the message says what it should add up to.
+      const sum = tallySum(answer.counts);
+      if (spec.total?.rule === 'exactly' && sum !== spec.total.n) return err('totalExactly', { total: spec.total.n, count: sum });
+      if (spec.total?.rule === 'atMost' && sum > spec.total.n) return err('totalAtMost', { total: spec.total.n, count: sum });
       return null;
     }
   }

@@ -60,6 +60,11 @@ export type AnswerSpec =
       options: PlayerId[];
       /** Highest count a single option can receive. */
       max: number;
+      /**
+       * What the counts must add up to: `exactly` when nobody may abstain (every voter casts
+       * every vote), `atMost` when a voter may abstain but votes once. Absent: no check.
+       */
+      total?: { rule: 'exactly' | 'atMost'; n: number };
     };
 
 /** The moderator's answer to a step. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RejectedEvent } from '../../../src/lib/engine/session';
 import type { RoleId } from '../../../src/lib/games/cluethulhu';
+import en from '../../../locales/en/cluethulhu.json';
 import { game, marks, quietNight, role, side, SEVEN, until } from './fixture';
 
 /** Step ids of a Day played with the simplest answers, until nightfall. */
@@ -42,6 +44,29 @@ describe('the Day order', () => {
     g.next();
     expect(g.at).toBe('day.wizard');
     expect(g.step.pretend).toBeUndefined();
+  });
+  it('pretends only the roles the table size can hold (no Detective below 16, no Psychiatrist or Traitor below 11)', () => {
+    const calls = (n: number) => {
+      const g = game(['investigator', 'investigator', 'wizard', ...Array<RoleId>(n - 3).fill('cultist')], { callAbsentRoles: true });
+      const seen: string[] = [];
+      for (let i = 0; i < 40 && g.at?.startsWith('day.'); i++) {
+        if (g.step.pretend) seen.push(g.at!);
+        const a = g.step.answer;
+        if (a.kind === 'players') g.answer({ kind: 'players', ids: a.candidates.slice(0, a.min) });
+        else if (a.kind === 'yesno') g.no();
+        else g.next();
+      }
+      return seen;
+    };
+    expect(calls(7)).toEqual(['day.evilChild', 'day.mother', 'day.tchoTcho', 'day.yithian']);
+    expect(calls(11)).toEqual(['day.evilChild', 'day.mother', 'day.psychiatrist', 'day.tchoTcho', 'day.traitor', 'day.yithian']);
+    expect(calls(16)).toEqual(['day.evilChild', 'day.detective', 'day.mother', 'day.psychiatrist', 'day.tchoTcho', 'day.traitor', 'day.yithian']);
+  });
+  it('reads the book line when the Investigators agree on no target', () => {
+    const g = until(game(['investigator', 'investigator', 'wizard', ...Array<RoleId>(4).fill('cultist')]), 'day.investigatorsVote').pick();
+    expect(g.step.prompt.key).toBe('cluethulhu:steps.investigatorsSleep.noTarget');
+    // Guide, "Day – Investigators": "No target is chosen tonight."
+    expect(en.steps.investigatorsSleep.noTarget).toMatch(/^No target is chosen tonight\./);
   });
   it('shows how far through the Day the Keeper is, steady while abilities are spent', () => {
     const g = game(['investigator', 'investigator', 'psychiatrist', 'mother', 'cultist', 'cultist', 'cultist', 'cultist', 'cultist', 'cultist', 'cultist']);
@@ -116,7 +141,8 @@ describe('the Investigators', () => {
     expect(g.alive).not.toContain('Gosia');
     expect(g.view.players.find((p) => p.name === 'Gosia')!.fate?.key).toBe('cluethulhu:fate.arrested');
     expect(g.at).toBe('night.wake');
-    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.arrested', params: { name: 'Gosia', role: 'cultist' } }]);
+    // Only the name: the tablet is never passed to what is read aloud.
+    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.arrested', params: { name: 'Gosia' } }]);
   });
   it('may fail to agree: no target, nobody tapped', () => {
     const g = game(SEVEN).pick('Ewa').next().pick().pick();
@@ -153,17 +179,37 @@ describe('the Detective', () => {
     expect(g.step.hints[0]).toEqual({ key: 'cluethulhu:hints.detained', params: { name: 'Ewa' } });
   });
   it('takes a detained player out of the Night vote', () => {
-    const g = until(game(SIXTEEN).pick().pick('Kasia'), 'night.wake').next().tally({ Leon: 16 });
+    const g = until(game(SIXTEEN).pick().pick('Kasia'), 'night.wake').next();
+    // The election says the detainee does not vote, and takes exactly one vote per other living player.
+    expect(g.step.hints).toContainEqual({ key: 'cluethulhu:hints.vote.detained', params: { name: 'Kasia' } });
+    expect(g.step.answer).toMatchObject({ kind: 'tally', total: { rule: 'exactly', n: 15 } });
+    expect(() => g.tally({ Leon: 16 })).toThrow(RejectedEvent);
+    expect(() => g.tally({ Leon: 14 })).toThrow(RejectedEvent);
+    g.tally({ Leon: 15 });
     until(g, 'night.accusation').pick('Ania');
     // 16 alive, Kasia detained: 15 players, the High Priest counts twice: 16 votes, majority 9.
     expect(g.step.hints[0]).toEqual({ key: 'cluethulhu:hints.vote.majority', params: { need: 9, total: 16 } });
   });
-  it('frees the detainee when he is eliminated', () => {
+  it('frees the detainee at nightfall when he is eliminated by Day', () => {
     const g = game(SIXTEEN).pick().pick('Kasia').pick('Darek').next().next();
     expect(g.alive).not.toContain('Darek');
-    expect(marks(g, 'Kasia')).not.toContain('detained');
+    // "That night the Keeper must free the detained victim": still detained for the rest of the Day.
+    expect(marks(g, 'Kasia')).toContain('detained');
     until(g, 'night.wake');
+    expect(marks(g, 'Kasia')).not.toContain('detained');
     expect(g.step.announce).toContainEqual({ key: 'cluethulhu:notice.released' });
+  });
+  it('frees the detainee at the next nightfall when the Psychiatrist cures him', () => {
+    const g = game(SIXTEEN).pick().pick('Kasia');
+    expect(marks(g, 'Kasia')).toContain('detained');
+    until(g, 'day.psychiatrist').yes().pick('Darek');
+    expect(role(g, 'Darek')).toBe('investigator');
+    expect(marks(g, 'Kasia')).toContain('detained');
+    until(g, 'night.wake');
+    expect(marks(g, 'Kasia')).not.toContain('detained');
+    expect(g.step.announce).toContainEqual({ key: 'cluethulhu:notice.released' });
+    g.reload();
+    expect(marks(g, 'Kasia')).not.toContain('detained');
   });
 });
 

@@ -30,11 +30,18 @@ export const role = (g: HeadlessGame<CluethulhuSetup>, name: string) => g.view.p
 export const side = (g: HeadlessGame<CluethulhuSetup>, name: string) => g.view.players.find((p) => p.name === name)!.card.side.key.split('.')[1];
 export const marks = (g: HeadlessGame<CluethulhuSetup>, name: string) => g.view.players.find((p) => p.name === name)!.marks.map((m) => m.id);
 
+/** The High Priest election with every vote for `name` (the tally must add up to the voters). */
+export function elect(g: HeadlessGame<CluethulhuSetup>, name: string) {
+  const a = g.step.answer;
+  if (a.kind !== 'tally' || !a.total) throw new Error(`${g.at} is not the election`);
+  return g.tally({ [name]: a.total.n });
+}
+
 /** Play the rest of a Night with no accusation, landing on the next Day's first step. */
 export function quietNight(g: HeadlessGame<CluethulhuSetup>) {
   if (g.at === 'night.wake') g.next();
   while (g.at === 'night.highPriestSuccessor') g.pick(g.name(g.step.answer.kind === 'players' ? g.step.answer.candidates[0] : ''));
-  if (g.at === 'night.highPriest') g.tally({ [g.name(g.view.players.find((p) => p.alive)!.id)]: 5 });
+  if (g.at === 'night.highPriest') elect(g, g.name(g.view.players.find((p) => p.alive)!.id));
   if (g.at === 'night.ritual') g.next();
   g.nextUntil('night.accusation').pick().next();
   return g;

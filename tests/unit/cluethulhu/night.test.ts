@@ -29,7 +29,7 @@ describe('the High Priest', () => {
     expect(g.view.players.find((p) => p.marks.some((m) => m.id === 'highPriest'))!.name).toBe(first);
   });
   it('names a successor at once when murdered, and at nightfall when arrested by Day', () => {
-    const g = toNight([...SEVEN, 'cultist', 'cultist']).tally({ Filip: 5 });
+    const g = toNight([...SEVEN, 'cultist', 'cultist']).tally({ Filip: 9 });
     until(g, 'night.accusation').pick('Filip').tally({ Filip: 7 });
     expect(g.at).toBe('night.highPriestSuccessor');
     expect(g.step.prompt.params).toEqual({ name: 'Filip' });
@@ -91,7 +91,34 @@ describe('the Shoggoth', () => {
     expect(g.alive).toContain('Darek');
     expect(g.alive).not.toContain('Gosia');
     expect(g.at).toBe('night.wake');
-    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.absorbed', params: { name: 'Gosia', role: 'cultist' } }]);
+    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.absorbed', params: { name: 'Gosia' } }]);
+    // It showed its tablet to absorb ("Secrecy"): known to everyone for the rest of the game.
+    const mark = g.view.players.find((p) => p.name === 'Darek')!.marks.find((m) => m.id === 'revealed');
+    expect(mark).toEqual({ id: 'revealed', text: { key: 'cluethulhu:marks.revealedShoggoth' }, secret: false });
+    quietNight(g);
+    expect(marks(g, 'Darek')).toContain('revealed');
+    // One line for the absorb, not one for the death and another for the absorb.
+    const lines = g.view.log.filter((l) => l.text.params?.victim === 'Gosia' || l.text.params?.name === 'Gosia');
+    expect(lines.map((l) => l.text.key)).toEqual(['cluethulhu:log.absorb']);
+  });
+  it('by Day, an Investigator victim is announced at nightfall as a plain Investigator, and both die', () => {
+    // Ania is the Psychiatrist: what is read says "Investigator", never her tablet.
+    const roles: RoleId[] = ['psychiatrist', 'investigator', 'investigator', 'shoggoth', ...cultists(7)];
+    const g = until(game(roles), 'day.investigatorsVote').pick('Darek').next().next();
+    expect(g.at).toBe('day.shoggothAbsorb');
+    g.pick('Ania');
+    expect(g.alive).not.toContain('Ania');
+    expect(g.alive).not.toContain('Darek');
+    until(g, 'night.wake');
+    expect(g.step.announce).toEqual([
+      { key: 'cluethulhu:announce.absorbedInvestigator', params: { name: 'Ania' } },
+      { key: 'cluethulhu:announce.vial', params: { name: 'Darek' } }
+    ]);
+    expect(JSON.stringify(g.step.announce)).not.toContain('psychiatrist');
+    expect(marks(g, 'Darek')).toContain('revealed');
+    expect(g.view.log.filter((l) => l.text.key.includes('absorb')).map((l) => l.text)).toEqual([
+      { key: 'cluethulhu:log.absorbInvestigator', params: { name: 'Darek', victim: 'Ania' } }
+    ]);
   });
   it('dies with an Investigator victim', () => {
     const g = toNight().tally({ Filip: 7 });
@@ -101,8 +128,9 @@ describe('the Shoggoth', () => {
     g.pick('Ania');
     expect(g.alive).not.toContain('Ania');
     expect(g.alive).not.toContain('Darek');
-    expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.result.murdered', params: { name: 'Darek' } });
-    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.absorbed', params: { name: 'Ania', role: 'investigator' } }]);
+    expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.result.absorbedInvestigator', params: { name: 'Darek' } });
+    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.absorbedInvestigator', params: { name: 'Ania' } }]);
+    expect(marks(g, 'Darek')).toContain('revealed');
   });
   it('fails to absorb a player under the Wizard protection, and is out', () => {
     const g = until(game(SEVEN).pick('Ewa').next().pick('Gosia'), 'day.investigatorsVote').pick('Darek').next().next();
@@ -148,7 +176,7 @@ describe('the Ritual of Annihilation', () => {
     const roles: RoleId[] = ['investigator', 'investigator', 'yithian', 'evilChild', ...cultists(3)];
     const g = until(game(roles).pick('Ania'), 'night.wake').next().tally({ Ewa: 7 });
     expect(g.at).toBe('night.ritual');
-    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.cretaceous', params: { name: 'Celina', role: 'yithian' } }]);
+    expect(g.step.announce).toEqual([{ key: 'cluethulhu:announce.cretaceous', params: { name: 'Celina' } }]);
     expect(g.alive).not.toContain('Celina');
   });
   it('spares the player who was handed the Yithian card', () => {

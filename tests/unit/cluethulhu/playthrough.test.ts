@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HeadlessGame } from '../../../src/lib/engine/headless';
 import type { CluethulhuSetup, RoleId } from '../../../src/lib/games/cluethulhu';
-import { game, SEVEN } from './fixture';
+import { elect, game, SEVEN } from './fixture';
 
 type G = HeadlessGame<CluethulhuSetup>;
 type Move = [at: string, (g: G) => unknown];
@@ -22,7 +22,7 @@ const SEVEN_SCRIPT: Move[] = [
   ['day.investigatorsSleep', (g) => g.next()],
   ['day.investigatorsArrest', (g) => g.next()],
   ['night.wake', (g) => g.next()],
-  ['night.highPriest', (g) => g.tally({ Gosia: 4, Celina: 2 })],
+  ['night.highPriest', (g) => elect(g, 'Gosia')],
   ['night.ritual', (g) => g.next()],
   ['night.discussion', (g) => g.next()],
   ['night.accusation', (g) => g.pick('Ania')],
@@ -58,7 +58,7 @@ const TWELVE_SCRIPT: Move[] = [
   ['day.yithianPick', (g) => g.pick('Kasia')],
   ['day.yithianSwap', (g) => g.next()],
   ['night.wake', (g) => g.next()],
-  ['night.highPriest', (g) => g.tally({ Leon: 7 })],
+  ['night.highPriest', (g) => elect(g, 'Leon')],
   ['night.ritual', (g) => g.next()],
   ['night.discussion', (g) => g.next()],
   ['night.accusation', (g) => g.pick('Ania')],
@@ -97,7 +97,7 @@ const EIGHTEEN_SCRIPT: Move[] = [
   ['day.shoggothAbsorb', (g) => g.pick('Iga')],
   ['day.psychiatrist', (g) => g.no()],
   ['night.wake', (g) => g.next()],
-  ['night.highPriest', (g) => g.tally({ Nina: 9, Olek: 8 })],
+  ['night.highPriest', (g) => elect(g, 'Nina')],
   ['night.discussion', (g) => g.next()],
   ['night.accusation', (g) => g.pick('Marta', 'Ania')],
   ['night.vote', (g) => g.tally({ Marta: 10, Ania: 3 })]

@@ -87,7 +87,11 @@ describe('the Cluethulhu call sheet', () => {
     expect(noteOf(off, 'mother')).toBeUndefined();
     const s = sheet(setupFor(SEVEN, { callAbsentRoles: true }));
     const on = section(s, 'day');
-    for (const r of ['detective', 'mother', 'psychiatrist', 'tchoTcho', 'traitor', 'yithian']) expect(noteOf(on, r)).toBe('absent');
+    for (const r of ['mother', 'tchoTcho', 'yithian']) expect(noteOf(on, r)).toBe('absent');
+    // A bluff calls only the roles seven players can hold: no Detective, Psychiatrist or Traitor.
+    for (const r of ['detective', 'psychiatrist', 'traitor']) expect(noteOf(on, r)).toBeUndefined();
+    const sixteen = section(sheet(setupFor([...SEVEN, ...Array<RoleId>(9).fill('cultist')], { callAbsentRoles: true })), 'day');
+    for (const r of ['detective', 'psychiatrist', 'traitor']) expect(noteOf(sixteen, r)).toBe('absent');
     const mother = on.lines.findIndex((l) => l.role?.key === 'cluethulhu:roles.mother.name');
     expect(on.lines[mother + 1].role).toBeDefined();
     expect(s[0].lines[0].say.key).toBe('cluethulhu:sheet.bluffOn');

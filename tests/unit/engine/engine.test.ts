@@ -51,6 +51,15 @@ describe('answers and the log', () => {
     expect(checkAnswer(tally, { kind: 'tally', counts: { a: 6 } })?.key).toBe('common:errors.answer.countRange');
     expect(checkAnswer(tally, { kind: 'tally', counts: { a: -1 } })?.key).toBe('common:errors.answer.countRange');
   });
+  it('checks a tally’s total: exactly when nobody may abstain, at most when a voter may', () => {
+    const exactly = { kind: 'tally' as const, options: ['a', 'b'], max: 4, total: { rule: 'exactly' as const, n: 6 } };
+    expect(checkAnswer(exactly, { kind: 'tally', counts: { a: 4, b: 2 } })).toBeNull();
+    expect(checkAnswer(exactly, { kind: 'tally', counts: { a: 4, b: 1 } })).toEqual({ key: 'common:errors.answer.totalExactly', params: { total: 6, count: 5 } });
+    expect(checkAnswer(exactly, { kind: 'tally', counts: { a: 4, b: 3 } })).toEqual({ key: 'common:errors.answer.totalExactly', params: { total: 6, count: 7 } });
+    const atMost = { kind: 'tally' as const, options: ['a', 'b'], max: 3, total: { rule: 'atMost' as const, n: 3 } };
+    expect(checkAnswer(atMost, { kind: 'tally', counts: { a: 0, b: 0 } })).toBeNull();
+    expect(checkAnswer(atMost, { kind: 'tally', counts: { a: 2, b: 2 } })).toEqual({ key: 'common:errors.answer.totalAtMost', params: { total: 3, count: 4 } });
+  });
   it('folds each undo into the move before it', () => {
     const next = { type: 'step.answer', answer: { kind: 'none' } } as const;
     const yes = { type: 'step.answer', answer: { kind: 'yesno', value: true } } as const;

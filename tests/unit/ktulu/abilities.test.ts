@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
-import { candidates, fate, game, keys, marks, quietDay, statue, until, type G } from './game';
+import { candidates, fate, game, keys, marks, quietDay, statue, unanimous, until, type G } from './game';
 
 const hint = (g: G, key: string) => g.step.hints.find((h) => h.key === `ktulu:${key}`);
 const at = (g: G, id: string) => {
@@ -163,7 +163,9 @@ describe('the Indians', () => {
     g.pick('Ewa');
     expect(marks(g, 'Ewa')).toContain('planted');
     until(g, 'day.morning');
-    expect(keys(g.step.announce)).not.toContain('announce.statue');
+    // The Indians took it from the bandits before it was planted: that change is announced as usual,
+    // the planting is not (the table still believes the Indians have it).
+    expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.statue', params: { faction: 'indians' } });
     quietDay(g.next());
     // The bandits do not know Ewa has it: they are not asked who holds it, and their search finds nothing new on her.
     until(g, 'night.16').pick();
@@ -174,6 +176,9 @@ describe('the Indians', () => {
     expect(hint(g, 'hints.takeBack')?.params).toEqual({ name: 'Ewa' });
     g.pick('Ewa');
     expect(statue(g)).toBe('Hubert');
+    // Taking it back is no change of hands: the morning says nothing of the statue.
+    until(g, 'day.morning');
+    expect(keys(g.step.announce)).not.toContain('announce.statue');
   });
 
   it('a planted statue is found when its holder is searched by day: the Town wins', () => {
@@ -183,7 +188,7 @@ describe('the Indians', () => {
     at(g, 'night.30').pick('Hubert');
     at(g, 'night.31').pick('Ewa');
     until(g, 'day.searchVote');
-    g.tally({ Ewa: 6, Bartek: 3 });
+    unanimous(g, 'Ewa', 'Bartek');
     expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { key: 'ktulu:outcome.foundBySearch', params: { name: 'Ewa' } } });
   });
 

@@ -8,7 +8,7 @@ import { RejectedEvent, replay } from '../../../src/lib/engine/session';
 import { ktulu } from '../../../src/lib/games/ktulu';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
 import { HeadlessGame } from '../../../src/lib/engine/headless';
-import { candidates, fate, game, keys, marks, setupFor, statue, type G } from './game';
+import { candidates, fate, game, keys, marks, setupFor, statue, unanimous, type G } from './game';
 
 /** Ania Sheriff, Bartek Mayor, Celina Judge, Darek Good Gunslinger, Ewa Townsman, Filip Bandit Leader, Gosia Bad Gunslinger, Hubert Chief, Iga Indian. */
 const DAY: RoleId[] = ['sheriff', 'mayor', 'judge', 'goodGunslinger', 'townsman', 'banditLeader', 'badGunslinger', 'chief', 'indian'];
@@ -23,6 +23,13 @@ function council(roles: RoleId[] = DAY, settings = {}): G {
     else g.next();
   }
   expect(g.at).toBe('day.discussion');
+  return g;
+}
+
+/** The council with Gosia out (the Manitou's ruling): eight voters, so a two-way vote can tie. */
+function eight(): G {
+  const g = council();
+  g.override({ kind: 'eliminate', player: g.id('Gosia') });
   return g;
 }
 
@@ -65,7 +72,13 @@ describe('duels', () => {
     expect(g.step.prompt.key).toBe('ktulu:steps.duelNobody');
     g.pick();
     expect(g.alive).toHaveLength(9);
-    duel(g, 'Ewa', 'Iga', { Ewa: 3, Iga: 3 });
+    // Seven voters may abstain, but never cast more than seven votes.
+    g.pick('Ewa').pick('Iga');
+    if (g.at === 'day.accept') g.yes();
+    g.next();
+    expect(g.step.answer).toMatchObject({ total: { rule: 'atMost', n: 7 } });
+    expect(() => g.tally({ Ewa: 4, Iga: 4 })).toThrow(RejectedEvent);
+    g.tally({ Ewa: 3, Iga: 3 });
     expect(g.step.prompt).toEqual({ key: 'ktulu:steps.duelBoth', params: { a: 'Ewa', b: 'Iga' } });
     g.pick();
     expect(g.alive).not.toContain('Ewa');
@@ -165,8 +178,10 @@ describe('the search', () => {
     g.pick();
     expect(g.at).toBe('day.searchVote');
     expect(g.step.prompt).toEqual({ key: 'ktulu:steps.searchVote', params: { count: 2 } });
-    expect(g.step.answer).toMatchObject({ kind: 'tally', max: 9 });
-    g.tally({ Ewa: 5, Hubert: 4, Iga: 3 });
+    // Nine voters with two votes each, no abstaining: exactly 18.
+    expect(g.step.answer).toMatchObject({ kind: 'tally', max: 9, total: { rule: 'exactly', n: 18 } });
+    expect(() => g.tally({ Ewa: 9, Hubert: 8 })).toThrow(RejectedEvent);
+    g.tally({ Ewa: 7, Hubert: 6, Iga: 5 });
     expect(g.at).toBe('day.hangVote');
     expect(g.step.announce).toEqual([
       { key: 'ktulu:announce.searched', params: { names: 'Ewa, Hubert', count: 2 } },
@@ -185,21 +200,22 @@ describe('the search', () => {
       else if (g.step.answer.kind === 'players') g.answer({ kind: 'players', ids: g.step.answer.candidates.slice(0, g.step.answer.min) });
       else g.next();
     }
-    g.pick().tally({ [rtl.Ewa]: 5, [rtl.Hubert]: 4 });
+    g.pick().tally({ [rtl.Ewa]: 9, [rtl.Hubert]: 9 });
     const line = g.view.log.find((l) => l.text.key === 'ktulu:log.searched');
     expect(line?.text.params?.names).toBe(`\u2068${rtl.Ewa}\u2069, \u2068${rtl.Hubert}\u2069`);
   });
 
   it('finds the statue on a searched holder: the Town wins', () => {
-    const g = council().pick().tally({ Filip: 5, Hubert: 4 });
+    const g = council().pick().tally({ Filip: 9, Hubert: 9 });
     expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { key: 'ktulu:outcome.foundBySearch', params: { name: 'Filip' } } });
     expect(g.view.stage).toBe('over');
   });
 
   it('settles a tie for the last place with a run-off between the tied only', () => {
-    const g = council().pick().tally({ Ewa: 5, Hubert: 3, Iga: 3 });
+    const g = council().pick().tally({ Ewa: 8, Hubert: 5, Iga: 5 });
     expect(g.at).toBe('day.searchRunoff');
     expect(g.step.prompt).toEqual({ key: 'ktulu:steps.searchRunoff', params: { names: 'Hubert, Iga', count: 1 } });
+    expect(g.step.answer).toMatchObject({ total: { rule: 'exactly', n: 9 } });
     expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.searchSure', params: { names: 'Ewa' } });
     g.tally({ Iga: 5, Hubert: 4 });
     expect(g.at).toBe('day.hangVote');
@@ -207,7 +223,8 @@ describe('the search', () => {
   });
 
   it('in a stalemate the Manitou may have fewer searched', () => {
-    const g = council().pick().tally({ Ewa: 5, Hubert: 3, Iga: 3 }).tally({ Hubert: 4, Iga: 4 });
+    // Eight voters, so the run-off can tie.
+    const g = eight().pick().tally({ Ewa: 6, Hubert: 5, Iga: 5 }).tally({ Hubert: 4, Iga: 4 });
     expect(g.at).toBe('day.searchStalemate');
     g.yes();
     expect(g.at).toBe('day.searchRunoff');
@@ -224,7 +241,7 @@ describe('the poison', () => {
     g.pick('Bartek').pick('Darek').next();
     for (let i = 0; i < 20 && g.view.phase?.kind === 'day'; i++) {
       if (g.at === 'day.discussion') g.pick();
-      else if (g.at === 'day.searchVote') g.tally({ Ania: 1, Bartek: 1 });
+      else if (g.at === 'day.searchVote') unanimous(g, 'Ania', 'Bartek');
       else if (g.at === 'day.hangVote') g.no();
       else g.next();
     }
@@ -243,22 +260,25 @@ describe('the poison', () => {
 });
 
 describe('the hanging', () => {
-  const searched = () => council().pick().tally({ Ewa: 5, Hubert: 4 });
+  const searched = () => council().pick().tally({ Ewa: 9, Hubert: 9 });
 
   it('is voted yes or no (a tie is no), then among the searched; a tie hangs nobody', () => {
-    const g = searched();
+    // Eight voters, so the hanging can tie.
+    const g = eight().pick().tally({ Ewa: 8, Hubert: 8 });
     expect(g.step.answer.kind).toBe('yesno');
     expect(keys(g.step.hints)).toEqual(['hints.hangVote']);
     g.yes();
     expect(g.at).toBe('day.hangWho');
     expect(candidates(g)).toEqual(['Ewa', 'Hubert']);
+    expect(g.step.answer).toMatchObject({ total: { rule: 'exactly', n: 8 } });
+    expect(() => g.tally({ Ewa: 4, Hubert: 3 })).toThrow(RejectedEvent);
     g.tally({ Ewa: 4, Hubert: 4 });
     expect(g.at).toBe('day.nightfall');
-    expect(g.alive).toHaveLength(9);
+    expect(g.alive).toHaveLength(8);
   });
 
   it('hangs the one most voted, unless the Mayor shows his card and pardons', () => {
-    const g = searched().yes().tally({ Hubert: 5 });
+    const g = searched().yes().tally({ Hubert: 9 });
     expect(g.at).toBe('day.sentence');
     expect(g.step.prompt).toEqual({ key: 'ktulu:steps.sentence', params: { name: 'Hubert' } });
     expect(g.step.answer).toMatchObject({ kind: 'yesno', yes: { key: 'ktulu:answers.pardon' } });
@@ -268,7 +288,7 @@ describe('the hanging', () => {
     expect(g.at).toBe('day.nightfall');
     expect(g.step.announce).toEqual([{ key: 'ktulu:announce.pardon', params: { mayor: 'Bartek', name: 'Hubert' } }]);
 
-    const h = searched().yes().tally({ Hubert: 5 }).no();
+    const h = searched().yes().tally({ Hubert: 9 }).no();
     expect(fate(h, 'Hubert')).toBe('hanged');
     expect(h.at).toBe('day.nightfall');
     expect(h.step.announce).toEqual([{ key: 'ktulu:announce.fate.hanged', params: { name: 'Hubert', role: 'chief' } }]);
@@ -277,8 +297,8 @@ describe('the hanging', () => {
   });
 
   it('without a Mayor able to pardon, the sentence is carried out', () => {
-    const g = council(['sheriff', 'townsman', 'townsman', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian']).pick().tally({ Bartek: 3, Celina: 2 });
-    g.yes().tally({ Bartek: 4 });
+    const g = council(['sheriff', 'townsman', 'townsman', 'townsman', 'banditLeader', 'bandit', 'chief', 'indian']).pick().tally({ Bartek: 8, Celina: 8 });
+    g.yes().tally({ Bartek: 8 });
     expect(g.at).toBe('day.sentence');
     expect(g.step.answer.kind).toBe('none');
     g.next();
@@ -308,7 +328,7 @@ describe('showing a card outside the pardon', () => {
     expect(revealable(g)).toEqual(['Ewa']);
     expect(g.step.hints).not.toContainEqual(expect.objectContaining({ params: { name: 'Bartek', role: 'mayor' } }));
     // His pardon is his card shown at the sentence: shown already, there is no pardon to offer.
-    g.pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
+    g.pick().tally({ Ewa: 9, Hubert: 9 }).yes().tally({ Hubert: 9 });
     expect(g.at).toBe('day.sentence');
     expect(g.step.answer.kind).toBe('none');
     g.next();
@@ -337,7 +357,7 @@ describe('showing a card outside the pardon', () => {
     expect(revealable(g)).toEqual(['Bartek', 'Ewa']);
     expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 1, total: 1 } });
     // The pardon is his again.
-    g.pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
+    g.pick().tally({ Ewa: 9, Hubert: 9 }).yes().tally({ Hubert: 9 });
     expect(g.step.answer).toMatchObject({ kind: 'yesno', yes: { key: 'ktulu:answers.pardon' } });
   });
 
@@ -370,7 +390,7 @@ describe('showing a card outside the pardon', () => {
     expect(night.view.revealable).toEqual([]);
     refused(night, 'Bartek');
 
-    const g = council(AGENT).pick().tally({ Ewa: 5, Hubert: 4 }).yes().tally({ Hubert: 5 });
+    const g = council(AGENT).pick().tally({ Ewa: 9, Hubert: 9 }).yes().tally({ Hubert: 9 });
     expect(g.at).toBe('day.sentence');
     expect(revealable(g)).toEqual(['Ewa']);
     refused(g, 'Bartek');

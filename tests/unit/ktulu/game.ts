@@ -43,8 +43,28 @@ export function simplest(g: G): G {
   const a = g.step.answer;
   if (a.kind === 'players') return g.answer({ kind: 'players', ids: a.candidates.slice(0, a.min) });
   if (a.kind === 'yesno') return g.no();
-  if (a.kind === 'tally') return g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id, i) => [id, i === 0 ? 1 : 0])) });
+  if (a.kind === 'tally') return g.answer({ kind: 'tally', counts: filled(a) });
   return g.next();
+}
+
+type Tally = Extract<G['step']['answer'], { kind: 'tally' }>;
+
+/** The simplest tally that adds up: the first options take every vote the total asks for (one vote when it allows abstaining). */
+export function filled(a: Tally, first: string[] = a.options): Record<string, number> {
+  let left = a.total?.rule === 'exactly' ? a.total.n : Math.min(1, a.total?.n ?? 1);
+  const counts: Record<string, number> = Object.fromEntries(a.options.map((id) => [id, 0]));
+  for (const id of [...first, ...a.options]) {
+    const n = Math.min(a.max - counts[id], left);
+    counts[id] += n;
+    left -= n;
+  }
+  return counts;
+}
+
+/** A vote in which everyone votes for each of the named (a search, a run-off, a hanging): each gets every voter's vote. */
+export function unanimous(g: G, ...names: string[]): G {
+  const a = g.step.answer as Tally;
+  return g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id) => [id, names.includes(g.name(id)) ? a.max : 0])) });
 }
 
 /** Classic four factions, 14 players: Town 6, Bandits 3, Indians 3, Aliens 2. */
@@ -74,7 +94,7 @@ export function quietDay(g: G): G {
       const slots = Number(g.step.prompt.params?.count ?? 1);
       const holder = statue(g);
       const picks = a.options.filter((id) => g.name(id) !== holder).slice(0, slots);
-      g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id) => [id, picks.includes(id) ? 1 : 0])) });
+      g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id) => [id, picks.includes(id) ? a.max : 0])) });
     } else if (at === 'day.hangVote') g.no();
     else simplest(g);
   }

@@ -198,6 +198,19 @@ describe('the night', () => {
     expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.protectLast', params: { name: 'Bartek' } });
   });
 
+  it('whom the Bodyguard protected is public in the morning even when he died that night, and the protection ends with him', () => {
+    const g = night1().pick('Bartek');
+    expect(g.at).toBe('night.11');
+    g.pick('Darek');
+    expect(marks(g, 'Darek')).toContain('protected');
+    until(g, 'night.24').pick('Celina');
+    expect(g.alive).not.toContain('Celina');
+    // "Gdy ochroniarz zginie w nocy, ochrona przestaje działać."
+    expect(marks(g, 'Darek')).not.toContain('protected');
+    until(g, 'day.morning');
+    expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.protected', params: { name: 'Darek' } });
+  });
+
   it('a kill passes the statue to the killers, who then kill again and decide who holds it', () => {
     const g = night1();
     until(g, 'night.24').pick('Ewa');

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
 import type { KtuluSettings } from '../../../src/lib/games/ktulu/setup';
-import { game, type G } from './game';
+import { game, unanimous, type G } from './game';
 
 export type Move = [at: string, (g: G) => unknown];
 export interface Script {
@@ -47,7 +47,7 @@ const quietDay = (search: [string, string], intro = false): Move[] => [
   ['day.morning', n],
   ...(intro ? ([['day.intro', n]] as Move[]) : []),
   ['day.discussion', nobody],
-  ['day.searchVote', (g) => g.tally({ [search[0]]: 1, [search[1]]: 1 })],
+  ['day.searchVote', (g) => unanimous(g, search[0], search[1])],
   ['day.hangVote', no],
   ['day.nightfall', n]
 ];
@@ -68,7 +68,7 @@ export const SCRIPTS: Script[] = [
       ...night([8, 'Gosia'], [9, 'Ewa'], '9.result', 15, [16, nobody], [17, 'Ewa'], 18, 22, [24, 'Bartek'], 32),
       ['day.morning', n],
       ['day.discussion', nobody],
-      ['day.searchVote', (g) => g.tally({ Ewa: 5, Darek: 4 })]
+      ['day.searchVote', (g) => unanimous(g, 'Ewa', 'Darek')]
     ]
   },
   {

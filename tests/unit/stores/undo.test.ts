@@ -27,7 +27,7 @@ function simplest(spec: AnswerSpec | undefined): Answer {
     case 'players':
       return { kind: 'players', ids: spec.candidates.slice(0, spec.min) };
     case 'tally':
-      return { kind: 'tally', counts: Object.fromEntries(spec.options.map((id) => [id, 0])) };
+      return { kind: 'tally', counts: Object.fromEntries(spec.options.map((id, i) => [id, i === 0 && spec.total?.rule === 'exactly' ? spec.total.n : 0])) };
     default:
       return { kind: 'none' };
   }

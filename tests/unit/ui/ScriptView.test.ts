@@ -217,6 +217,31 @@ describe('other answers', () => {
     expect(screen.getAllByLabelText(/Ada/)).toHaveLength(1);
   });
 
+  it('shows the running total and refuses a tally that does not add up, saying what it should be', async () => {
+    const { onanswer } = show({ kind: 'tally', options: ['a', 'b'], max: 5, total: { rule: 'exactly', n: 5 } });
+    expect(screen.getByTestId('tally-total')).toHaveTextContent('Total: 0 of 5');
+    await fireEvent.input(screen.getByLabelText('Ada'), { target: { value: '3' } });
+    expect(screen.getByTestId('tally-total')).toHaveTextContent('Total: 3 of 5');
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onanswer).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('The votes must add up to exactly 5 (now 3).');
+    await fireEvent.input(screen.getByLabelText('Bob'), { target: { value: '2' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onanswer).toHaveBeenCalledWith({ kind: 'tally', counts: { a: 3, b: 2 } });
+  });
+
+  it('lets a duel’s voters abstain, but never counts more votes than voters', async () => {
+    const { onanswer } = show({ kind: 'tally', options: ['a', 'b'], max: 4, total: { rule: 'atMost', n: 4 } });
+    await fireEvent.input(screen.getByLabelText('Ada'), { target: { value: '3' } });
+    await fireEvent.input(screen.getByLabelText('Bob'), { target: { value: '2' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onanswer).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('at most 4 (now 5)');
+    await fireEvent.input(screen.getByLabelText('Bob'), { target: { value: '0' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onanswer).toHaveBeenCalledWith({ kind: 'tally', counts: { a: 3, b: 0 } });
+  });
+
   it('refuses a count above the most allowed', async () => {
     const { onanswer } = show({ kind: 'tally', options: ['a', 'b'], max: 5 });
     await fireEvent.input(screen.getByLabelText('Ada'), { target: { value: '9' } });

@@ -31,6 +31,7 @@ import {
   holder,
   log,
   majority,
+  releaseDetainee,
   player,
   ritualDue,
   swapYithian,
@@ -39,8 +40,9 @@ import {
 } from './rules';
 import { SLOT_OF, slotMode, type Slot } from './sequence';
 
-// 2: every answered call is in the log, "no choice" and "nobody" included.
-export const MACHINE_VERSION = 2;
+// 3: every answered call is in the log, "no choice" and "nobody" included; the context keeps
+// the revealed Shoggoths and a detainee freed at nightfall. Stored games replay.
+export const MACHINE_VERSION = 3;
 
 type Ev = GameEvent;
 
@@ -92,12 +94,11 @@ export const machine = setup({
       out: [],
       visited: []
     })),
-    startNight: assign(({ context }) => ({
-      phase: { kind: 'night' as const, number: context.phase.number },
-      dayTarget: null,
-      failed: null,
-      visited: []
-    })),
+    startNight: assign(({ context }) => {
+      const night = { ...context, phase: { kind: 'night' as const, number: context.phase.number }, dayTarget: null, failed: null, visited: [] };
+      // A Detective cured or eliminated by Day: his detainee goes free now (releaseDetainee).
+      return context.releaseAtNightfall ? releaseDetainee(night) : night;
+    }),
 
     // ---- Day
     giveDoll: assign(({ context, event }) => {
@@ -413,14 +414,20 @@ function resolvePending(ctx0: Ctx, e: Ev): Partial<Ctx> {
     if (!to) return ctx;
     return { ...log(ctx, 'highPriestSuccessor', { from: player(ctx, item.from).name, name: player(ctx, to).name }), highPriest: to };
   }
-  // The Shoggoth's absorb (guide, "when the Shoggoth is Arrested or Murdered").
+  // The Shoggoth's absorb (guide, "when the Shoggoth is Arrested or Murdered"). Pointing at a
+  // victim reveals it ("Secrecy": it shows its card when it first uses its ability).
   const shoggoth = item.shoggoth;
   if (!to) return die(log(ctx, 'absorbNone', { name: player(ctx, shoggoth).name }), shoggoth, item.cause);
   const victim = player(ctx, to);
+  ctx = ctx.revealed.includes(shoggoth) ? ctx : { ...ctx, revealed: [...ctx.revealed, shoggoth] };
   const { ctx: after, spared } = eliminate(ctx, to, 'absorb');
-  ctx = log(after, spared ? 'absorbFails' : 'absorb', { name: player(ctx, shoggoth).name, victim: victim.name });
-  // A protected victim makes the absorb fail; an Investigator's vial kills the Shoggoth too.
-  if (spared || victim.side === 'investigators') ctx = die(ctx, shoggoth, item.cause);
+  const investigator = !spared && victim.side === 'investigators';
+  // One line for the whole event: the absorb, and with an Investigator both deaths.
+  ctx = log(after, spared ? 'absorbFails' : investigator ? 'absorbInvestigator' : 'absorb', { name: player(ctx, shoggoth).name, victim: victim.name });
+  // A protected victim makes the absorb fail; an Investigator's vial kills the Shoggoth too
+  // ("the Keeper reveals if the target is an Investigator. If so, the Shoggoth immediately dies").
+  if (spared) ctx = die(ctx, shoggoth, item.cause);
+  else if (investigator) ctx = die(ctx, shoggoth, 'vial');
   return ctx;
 }
 

@@ -14,7 +14,8 @@ import type { CluethulhuSetup } from './setup';
 import { roleMix } from './setup';
 import { STARTING_SIDE, type RoleId, type Side } from './roles';
 
-export type Fate = 'arrested' | 'murdered' | 'absorbed' | 'heartbreak' | 'cretaceous' | 'keeper';
+/** `vial`: a Shoggoth that absorbed an Investigator dies of the vial every Investigator carries. */
+export type Fate = 'arrested' | 'murdered' | 'absorbed' | 'vial' | 'heartbreak' | 'cretaceous' | 'keeper';
 
 export interface PlayerState {
   id: PlayerId;
@@ -66,6 +67,10 @@ export interface Ctx {
   detained: PlayerId | null;
   detectiveLast: PlayerId | null;
   siblings: [PlayerId, PlayerId] | null;
+  /** Shoggoths that have shown their tablet by absorbing (guide, "Secrecy"): known to all for the rest of the game. */
+  revealed: PlayerId[];
+  /** The Detective was cured or eliminated by Day: his detainee is freed at nightfall (RULES-NOTES). */
+  releaseAtNightfall: boolean;
   /** Once-only abilities spent (guide: Mother, Psychiatrist, Traitor, Yithian). */
   spent: Partial<Record<'mother' | 'psychiatrist' | 'traitor' | 'yithian', true>>;
   ritual: boolean;
@@ -122,6 +127,8 @@ export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
     detained: null,
     detectiveLast: null,
     siblings: null,
+    revealed: [],
+    releaseAtNightfall: false,
     spent: {},
     ritual: false,
     ritualNight: null,
@@ -209,7 +216,8 @@ export function eliminate(ctx: Ctx, id: PlayerId, cause: Cause, opts: { noAbsorb
   const target = player(ctx, id);
   if (!target.alive) return { ctx, spared: false };
   if ((cause === 'arrest' || cause === 'murder' || cause === 'absorb') && ctx.protected === id) {
-    return { ctx: log(ctx, 'protected', { name: target.name }), spared: true };
+    // An absorb that fails has its own line (absorbFails): one line per event.
+    return { ctx: cause === 'absorb' ? ctx : log(ctx, 'protected', { name: target.name }), spared: true };
   }
   // Guide, "when the Shoggoth is Arrested or Murdered": it may absorb a victim instead of
   // leaving ("or killed because of the death of a Blood Sibling"). A detained Shoggoth cannot
@@ -232,7 +240,8 @@ export function eliminate(ctx: Ctx, id: PlayerId, cause: Cause, opts: { noAbsorb
 export function die(ctx0: Ctx, id: PlayerId, fate: Fate): Ctx {
   let ctx = setPlayer(ctx0, id, { alive: false, fate });
   const p = player(ctx, id);
-  ctx = log(ctx, `fate.${fate}`, { name: p.name });
+  // An absorb and the vial are logged as one line by the absorb itself (one line per event).
+  if (fate !== 'absorbed' && fate !== 'vial') ctx = log(ctx, `fate.${fate}`, { name: p.name });
   ctx = { ...ctx, out: [...ctx.out, id] };
 
   // Blood Siblings: "if one of you is murdered or arrested, the other immediately dies."
@@ -246,10 +255,8 @@ export function die(ctx0: Ctx, id: PlayerId, fate: Fate): Ctx {
     ctx = ctx.phase.kind === 'day' ? { ...ctx, deferred: [...ctx.deferred, item] } : { ...ctx, pending: [...ctx.pending, item] };
   }
   // Detective: "if the Detective is eliminated while someone is detained, that night the
-  // Keeper must free the detained victim."
-  if (p.role === 'detective' && !p.powerless && ctx.detained) {
-    ctx = { ...ctx, detained: null, notices: [...ctx.notices, { key: 'cluethulhu:notice.released' }] };
-  }
+  // Keeper must free the detained victim": at once by Night, at nightfall by Day.
+  if (p.role === 'detective' && !p.powerless && ctx.detained) ctx = releaseDetainee(ctx);
   // Haunted Doll: the Evil Child wins at once if the holder dies while she is alive and not
   // holding it. Siblings were resolved first, so an Evil Child whose sibling held the doll has
   // already died with them and does not win (guide, "Winning The Game").
@@ -258,6 +265,17 @@ export function die(ctx0: Ctx, id: PlayerId, fate: Fate): Ctx {
     if (child && child.alive && child.id !== id) ctx = { ...ctx, outcome: evilChildWin(ctx, child.id) };
   }
   return ctx;
+}
+
+/**
+ * The Detective has lost his ability (eliminated, or cured by the Psychiatrist): his detainee is
+ * freed "that night" (guide, "Day – Detective"; RULES-NOTES "Bluff calls and a cured
+ * Detective"): at once by Night, at the next nightfall by Day.
+ */
+export function releaseDetainee(ctx: Ctx): Ctx {
+  if (!ctx.detained) return ctx;
+  if (ctx.phase.kind === 'day') return { ...ctx, releaseAtNightfall: true };
+  return { ...ctx, detained: null, releaseAtNightfall: false, notices: [...ctx.notices, { key: 'cluethulhu:notice.released' }] };
 }
 
 // ---------------------------------------------------------------- wins
@@ -354,7 +372,9 @@ export const majority = (ctx: Ctx): number => Math.floor(votesPossible(ctx) / 2)
 export function cure(ctx: Ctx, id: PlayerId): Ctx {
   const p = player(ctx, id);
   const role: RoleId = p.side === 'investigators' ? 'investigator' : 'cultist';
-  return setPlayer(ctx, id, { role, side: STARTING_SIDE[role], powerless: false });
+  const next = setPlayer(ctx, id, { role, side: STARTING_SIDE[role], powerless: false });
+  // A cured Detective has lost his ability: his detainee goes free at nightfall.
+  return p.role === 'detective' && !p.powerless ? releaseDetainee(next) : next;
 }
 
 /** Traitor (guide, "Day – Traitor"): exchanges the tablet for an Investigator card. */

@@ -9,6 +9,7 @@
  */
 import { canAct, isDetained, holder, ritualDue, type Ctx } from './rules';
 import type { RoleId } from './roles';
+import { bluffable } from './setup';
 
 export const DAY_ORDER = [
   'evilChild', // 1. Evil Child identification, or the Haunted Doll swap
@@ -64,7 +65,8 @@ export function slotMode(ctx: Ctx, slot: Slot): Mode {
       return ctx.ritual && ctx.phase.kind === 'night' && ctx.ritualNight === ctx.phase.number ? 'act' : 'skip';
   }
   const role = ROLE_SLOTS[slot]!;
-  if (!canAct(ctx, role)) return ctx.setup.callAbsentRoles ? 'pretend' : 'skip';
+  // A bluff calls only a role this table size can hold (RULES-NOTES, "Bluff calls").
+  if (!canAct(ctx, role)) return ctx.setup.callAbsentRoles && bluffable(ctx.players.length, role) ? 'pretend' : 'skip';
   // The Detective may detain himself: he is freed at his own next turn and acts (guide, tip).
   // The doll is a token, not an ability: a detained holder still passes it.
   if (slot === 'detective' || slot === 'evilChild') return 'act';

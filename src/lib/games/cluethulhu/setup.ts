@@ -57,6 +57,17 @@ export function band(playerCount: number, opts: { psychiatrist?: boolean; detect
   };
 }
 
+/**
+ * Whether a role may be called as a bluff at this table size (RULES-NOTES, "Bluff calls and a
+ * cured Detective"): only a role the player count can hold, or the call gives the bluff away.
+ * No Detective below 16 players, no Psychiatrist below 11, no Traitor at 10 or fewer.
+ */
+export function bluffable(playerCount: number, role: RoleId): boolean {
+  if (role === 'detective') return playerCount >= 16;
+  if (role === 'psychiatrist' || role === 'traitor') return playerCount >= 11;
+  return true;
+}
+
 /** The tablets for this setup: investigator side, the specials, then plain Cultists to fill. */
 export function roleMix(setup: Pick<CluethulhuSetup, 'players' | 'specials' | 'psychiatrist' | 'detective'>): RoleId[] {
   const n = setup.players.length;

@@ -11,7 +11,7 @@ import type { SheetLine, SheetSection } from '../../engine/game';
 import type { Text } from '../../engine/types';
 import type { RoleId } from './roles';
 import { DAY_ORDER, NIGHT_ORDER, type DaySlot, type NightSlot } from './sequence';
-import { countRoles, roleMix, type CluethulhuSetup } from './setup';
+import { bluffable, countRoles, roleMix, type CluethulhuSetup } from './setup';
 
 const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
 const role = (id: RoleId): Text => k(`roles.${id}.name`);
@@ -79,7 +79,7 @@ function daySection(setup: CluethulhuSetup, mix: Set<RoleId>): SheetSection {
     }
     const inPlay = mix.has(slot);
     // A role not in play is only called as a bluff, and then only its first line.
-    if (!inPlay && !bluff) continue;
+    if (!inPlay && !(bluff && bluffable(setup.players.length, slot))) continue;
     const [first, ...rest] = DAY_LINES[slot];
     lines.push({ role: role(slot), say: first.say, note: callNote(slot, inPlay, bluff) });
     if (inPlay) lines.push(...rest);

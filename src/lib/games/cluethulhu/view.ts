@@ -52,12 +52,19 @@ const pickOne = (candidates: PlayerId[], extra: Partial<Extract<AnswerSpec, { ki
   ...extra
 });
 
-/** Announcements of who is out since the last one, by fate, then other notices. */
+/**
+ * Announcements of who is out since the last one, by fate, then other notices. Never the
+ * tablet: the arrested and the murdered leave without revealing it, and an absorbed
+ * Investigator is said to be a plain "Investigator", whatever the special role (guide, "Night
+ * time – if the Shoggoth is murdered"); only the name goes into the text, so no translation
+ * can let the tablet slip.
+ */
 function announcements(ctx: Ctx): Text[] {
   return [
     ...ctx.out.map((id) => {
       const p = player(ctx, id);
-      return k(`announce.${p.fate}`, { name: p.name, role: roleName(p.role) });
+      const key = p.fate === 'absorbed' && p.side === 'investigators' ? 'absorbedInvestigator' : p.fate;
+      return k(`announce.${key}`, { name: p.name });
     }),
     ...ctx.notices
   ];
@@ -266,13 +273,18 @@ function draft(ctx: Ctx, key: string): Draft {
         hints: [k(ctx.phase.number === 1 ? 'hints.wake.first' : 'hints.wake.later')],
         eyesClosed: false
       };
-    case 'highPriest':
+    case 'highPriest': {
+      // "All vote": one vote per living player who may vote; a detainee may not.
+      const voters = votesPossible(ctx);
+      const hints = [k('hints.highPriest')];
+      if (ctx.detained && player(ctx, ctx.detained).alive) hints.push(k('hints.vote.detained', { name: player(ctx, ctx.detained).name }));
       return {
         prompt: k('steps.highPriest.prompt'),
-        hints: [k('hints.highPriest')],
+        hints,
         eyesClosed: false,
-        answer: { kind: 'tally', options: alive, max: alive.length }
+        answer: { kind: 'tally', options: alive, max: voters, total: { rule: 'exactly', n: voters } }
       };
+    }
     case 'highPriestTie':
       return {
         prompt: k('steps.highPriestTie.prompt', { names: names(ctx, ctx.highPriestTie) }),
@@ -325,7 +337,11 @@ function draft(ctx: Ctx, key: string): Draft {
       let prompt = k('steps.result.noAccusation');
       if (r && 'target' in r) {
         const t = player(ctx, r.target);
-        prompt = r.spared ? k('steps.result.spared', { name: t.name }) : t.alive ? k('steps.result.absorbed', { name: t.name }) : k('steps.result.murdered', { name: t.name });
+        if (r.spared) prompt = k('steps.result.spared', { name: t.name });
+        else if (t.alive) prompt = k('steps.result.absorbed', { name: t.name });
+        // The Shoggoth absorbed an Investigator: both die, and the Keeper says so.
+        else if (t.fate === 'vial') prompt = k('steps.result.absorbedInvestigator', { name: t.name });
+        else prompt = k('steps.result.murdered', { name: t.name });
       } else if (ctx.vote && ctx.vote.accused.length) prompt = k('steps.result.deadlock');
       const out = r && 'target' in r ? ctx.out.filter((id) => id !== r.target) : ctx.out;
       return { prompt, announce: announcements({ ...ctx, out }), after: k('steps.result.after'), eyesClosed: false };
@@ -410,6 +426,8 @@ function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
   if (ctx.detained === id) out.push({ id: 'detained', text: k('marks.detained'), secret: true });
   if (ctx.protected === id) out.push({ id: 'protected', text: k('marks.protected'), secret: true });
   if (ctx.siblings?.includes(id)) out.push({ id: 'sibling', text: k('marks.sibling'), secret: true });
+  // Guide, "Secrecy": the Shoggoth shows its tablet when it first absorbs; everyone knows it from then on.
+  if (ctx.revealed.includes(id)) out.push({ id: 'revealed', text: k('marks.revealedShoggoth'), secret: false });
   return out;
 }
 

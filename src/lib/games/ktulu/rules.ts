@@ -238,6 +238,12 @@ export const aliveIds: (ctx: Ctx) => PlayerId[] = aliveIdsIn;
 export const factionOfPlayer = (ctx: Ctx, id: PlayerId): FactionId => factionOf(player(ctx, id).role);
 export const holderOf = (ctx: Ctx, role: RoleId): PlayerState | undefined => ctx.players.find((p) => p.role === role);
 export const livingHolder = (ctx: Ctx, role: RoleId): PlayerState | undefined => ctx.players.find((p) => p.role === role && p.alive);
+/**
+ * Whether the Bodyguard's protection keeps this player alive tonight: "Gdy ochroniarz zginie w
+ * nocy, ochrona przestaje działać." Whom he protected stays recorded (`tonight.protected`): it
+ * is public in the morning even when he died ("Jawność gry").
+ */
+export const shielded = (ctx: Ctx, id: PlayerId): boolean => ctx.tonight.protected === id && !!livingHolder(ctx, 'bodyguard');
 export const membersOf = (ctx: Ctx, faction: FactionId): PlayerState[] => ctx.players.filter((p) => factionOf(p.role) === faction);
 export const dealtFaction = (ctx: Ctx, faction: FactionId): boolean => membersOf(ctx, faction).length > 0;
 export const isGunslinger = (role: RoleId): boolean => ROLES[role].abilities.some((a) => a.does === 'gunslinger');
@@ -262,6 +268,18 @@ export const statueHolder = (ctx: Ctx): PlayerState | null => (ctx.statue.holder
 export function statueFaction(ctx: Ctx): FactionId | null {
   const h = statueHolder(ctx);
   return h && !ctx.statue.planted ? factionOf(h.role) : null;
+}
+
+/**
+ * The faction the table was last told holds the statue: "Manitou każdorazowo ogłasza zmianę
+ * frakcji posiadającej posążek (wyjątkiem są tu reguły związane z cichą stopą)". Planting it
+ * and taking it back are the Silent Foot's secret, so a planted statue still counts as his
+ * Indians'; a real change before it was planted is a change like any other.
+ */
+export function announcedFaction(ctx: Ctx): FactionId | null {
+  const h = statueHolder(ctx);
+  if (!h) return null;
+  return ctx.statue.planted ? factionOf('silentFoot') : factionOf(h.role);
 }
 
 /** Whether the player holds the statue, planted or not: what is done *to* a holder finds it. */
@@ -494,7 +512,7 @@ export function eliminate(ctx0: Ctx, id: PlayerId, fate: Fate, killer: PlayerId 
   const night = ctx.phase.kind === 'night';
   if (night && NIGHT_DEATHS.includes(fate)) {
     if (ctx.tonight.jailed === id) return { ctx: log(ctx, 'savedByJail', { name: p.name }, true), out: false };
-    if (ctx.tonight.protected === id) return { ctx: log(ctx, 'savedByBodyguard', { name: p.name }, true), out: false };
+    if (shielded(ctx, id)) return { ctx: log(ctx, 'savedByBodyguard', { name: p.name }, true), out: false };
   }
   ctx = setPlayer(ctx, id, { alive: false, fate });
   const doctor = night ? DOCTOR_HEALS.includes(fate) && !!holderOf(ctx, 'doctor') : doctorCanAnswer(ctx, id, fate);
@@ -502,8 +520,6 @@ export function eliminate(ctx0: Ctx, id: PlayerId, fate: Fate, killer: PlayerId 
   ctx = { ...ctx, out: [...ctx.out, id] };
   if (factionOf(p.role) === 'runaways' && fate !== 'escaped')
     ctx = { ...ctx, runaways: { ...ctx.runaways, killedSinceEscape: ctx.runaways.killedSinceEscape + 1 } };
-  // "Gdy ochroniarz zginie w nocy, ochrona przestaje działać."
-  if (night && p.role === 'bodyguard') ctx = { ...ctx, tonight: { ...ctx.tonight, protected: null } };
   if (ctx.poisoned === id) ctx = { ...ctx, poisoned: null };
 
   let dayFind = false;
@@ -928,7 +944,7 @@ export function startNight(ctx: Ctx): Ctx {
     phase: { kind: 'night', number: ctx.phase.number },
     cursor: { index: 0, sub: null },
     visited: [],
-    tonight: newTonight(statueFaction(ctx)),
+    tonight: newTonight(announcedFaction(ctx)),
     work: NO_WORK,
     out: [],
     day: NEW_DAY

@@ -37,7 +37,9 @@ import {
   stepHere,
   stepList,
   usesOf,
-  type Ctx
+  type Ctx,
+  announcedFaction,
+  shielded
 } from './rules';
 
 const k = (key: string, params?: Text['params']): Text => (params ? { key: `ktulu:${key}`, params } : { key: `ktulu:${key}` });
@@ -97,7 +99,7 @@ function nightMarks(ctx: Ctx, kill: boolean): { marks: Record<PlayerId, Text>; c
   const covers: Record<PlayerId, string[]> = {};
   for (const p of ctx.players) {
     if (!p.alive) continue;
-    const safe = !kill ? null : ctx.tonight.jailed === p.id ? 'jailed' : ctx.tonight.protected === p.id ? 'protected' : null;
+    const safe = !kill ? null : ctx.tonight.jailed === p.id ? 'jailed' : shielded(ctx, p.id) ? 'protected' : null;
     if (safe) {
       marks[p.id] = k(`marks.${safe}Safe`);
       covers[p.id] = [safe];
@@ -347,7 +349,7 @@ function nightDraft(ctx: Ctx): Draft {
     case 'interrogate': {
       if (sub === 'cooperate') {
         const t = ctx.work.pick!;
-        const safe = ctx.tonight.protected === t;
+        const safe = shielded(ctx, t);
         return {
           ...d,
           prompt: k('steps.nightmare'),
@@ -451,7 +453,8 @@ function morningAnnouncements(ctx: Ctx): Text[] {
   if (t.playingCards) out.push(t.cardsWon ? k('announce.cardsHolder') : k('announce.cards', { name: nameOf(ctx, t.playingCards) }));
   // "Manitou każdorazowo ogłasza zmianę frakcji posiadającej posążek (wyjątkiem są tu reguły związane z cichą stopą)."
   // The first morning says where the statue is without claiming a change: the Bandit Leader had it from the start.
-  const faction = statueFaction(ctx);
+  // Planting and taking back are not announced (announcedFaction).
+  const faction = announcedFaction(ctx);
   if (ctx.phase.number === 1 && faction === 'bandits') out.push(k('announce.statueStart'));
   else if (faction && faction !== t.statueAtDusk) out.push(k('announce.statue', { faction }));
   if (!out.length) out.push(k('announce.quiet'));
@@ -548,7 +551,11 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
       if (guns.length === 1) hints.push(k('hints.gunslinger', { name: nameOf(ctx, guns[0]) }));
       hints.push(...bondHints(ctx, [a, b]));
-      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), { hints, answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters) } });
+      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
+        hints,
+        // Everyone else votes once or abstains (book, "Pojedynki").
+        answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters), total: { rule: 'atMost', n: Math.max(0, voters) } }
+      });
     }
     case 'duelResult': {
       const dies = duel!.dies;
@@ -573,14 +580,16 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       return d('searchVote', k('steps.searchVote', { count: slots }), {
         announce,
         hints: [k('hints.searchVote', { count: slots }), statueHint(ctx)],
-        answer: { kind: 'tally', options: living, max: living.length }
+        // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
+        answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
       });
     }
     case 'searchRunoff': {
       const s = ctx.day.search!;
       return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
         hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
-        answer: { kind: 'tally', options: s.options, max: living.length }
+        // A run-off: each voter casts one vote per place still open, no abstaining.
+        answer: { kind: 'tally', options: s.options, max: living.length, total: { rule: 'exactly', n: living.length * (s.slots - s.sure.length) } }
       });
     }
     case 'searchStalemate': {
@@ -602,7 +611,8 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
       return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
         hints: [k('hints.hangWho')],
-        answer: { kind: 'tally', options, max: living.length }
+        // Which of the searched: one vote each, no abstaining.
+        answer: { kind: 'tally', options, max: living.length, total: { rule: 'exactly', n: living.length } }
       });
     }
     case 'sentence': {
@@ -721,7 +731,7 @@ function marksOf(ctx: Ctx, id: PlayerId): Mark[] {
     if (ctx.tonight.jailed === id) m('jailed');
     if (ctx.tonight.drinking.includes(id)) m('drinking');
     if (ctx.tonight.playingCards === id) m('playingCards');
-    if (ctx.tonight.protected === id) m('protected');
+    if (shielded(ctx, id)) m('protected');
     if (ctx.tonight.master === id) m('master');
   }
   if (ctx.poisoned === id) m('poisoned');
