@@ -216,7 +216,8 @@ describe('the script screen', () => {
           while ((await dismiss.count()) > 0) await dismiss.first().click();
           const fold = await page.evaluate(() => {
             window.scrollTo(0, 0);
-            const box = document.querySelector('[data-testid="prompt"]').getBoundingClientRect();
+            // What is read first: what happened when there is something to say, else the prompt.
+            const box = (document.querySelector('[data-testid="announce"]') ?? document.querySelector('[data-testid="prompt"]')).getBoundingClientRect();
             const bar = document.querySelector('.actionbar').getBoundingClientRect();
             return { top: box.top, bottom: box.bottom, barTop: bar.top, height: innerHeight };
           });
@@ -224,9 +225,9 @@ describe('the script screen', () => {
             // The whole prompt, above the bar.
             assert.ok(fold.top >= 0 && fold.bottom <= fold.barTop, `"${s.prompt}": the prompt (${fold.top}–${fold.bottom}) is above the bar at ${fold.barTop} of ${fold.height}`);
           } else {
-            // Larger text or a short screen: the prompt still starts on the first screen, its
-            // first lines readable above the bar.
-            assert.ok(fold.top >= 0 && fold.top + 60 <= fold.barTop, `"${s.prompt}": the prompt starts at ${fold.top}, above the bar at ${fold.barTop}`);
+            // Larger text or a short screen: what is read first still starts on the first
+            // screen, its first lines readable above the bar.
+            assert.ok(fold.top >= 0 && fold.top + 60 <= fold.barTop, `"${s.prompt}": the first block read aloud starts at ${fold.top}, above the bar at ${fold.barTop}`);
           }
           const spots = await page.evaluate(() => {
             const rect = (el) => (el ? (({ x, y, width, height }) => ({ x, y, width, height }))(el.getBoundingClientRect()) : null);

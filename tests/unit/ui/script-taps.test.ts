@@ -61,6 +61,10 @@ describe('a new step ignores taps until it can have been read', () => {
     await fireEvent.click(next);
     expect(onanswer).not.toHaveBeenCalled();
     expect(onundo).not.toHaveBeenCalled();
+    // Each ignored tap starts the wait again: still locked 200 ms after the last one.
+    vi.advanceTimersByTime(200);
+    await Promise.resolve();
+    expect(container.querySelector('form')).toHaveAttribute('data-ready', 'false');
     vi.advanceTimersByTime(200);
     await Promise.resolve();
     expect(container.querySelector('form')).toHaveAttribute('data-ready', 'true');
