@@ -172,7 +172,7 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
       stack.pop();
     } else {
       try {
-        stack.push(apply(def, stack[stack.length - 1], move));
+        stack.push(apply(def, stack[stack.length - 1], move, { recorded: true }));
       } catch (e) {
         if (e instanceof RejectedEvent) return fail('moveRejected', undefined, j + 1, e.text);
         return fail('moveFailed', undefined, j + 1);

@@ -283,7 +283,7 @@ export class ActiveGame {
         this.#remember(found);
         snapshot = restore(this.def, found.snapshot);
       }
-      for (const move of plan.moves) snapshot = apply(this.def, snapshot, move);
+      for (const move of plan.moves) snapshot = apply(this.def, snapshot, move, { recorded: true });
       return snapshot;
     }
   }
