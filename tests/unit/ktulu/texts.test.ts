@@ -37,6 +37,30 @@ export function collect(g: G, into: Text[]) {
   if (v.outcome) into.push(v.outcome.reason);
 }
 
+/**
+ * Votes for a tally that add up as the step asks: with an exact total, spread over the options
+ * starting from a different one each time; otherwise a few votes here and there.
+ */
+function tally(options: string[], max: number, total: { rule: 'exactly' | 'atMost'; n: number } | undefined, i: number): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(options.map((id) => [id, 0]));
+  if (total?.rule === 'exactly') {
+    let left = total.n;
+    for (let k = 0; left > 0 && k < options.length * (max + 1); k++) {
+      const id = options[(i + k) % options.length];
+      if (counts[id] < max) {
+        counts[id]++;
+        left--;
+      }
+    }
+    return counts;
+  }
+  const cap = total ? total.n : Infinity;
+  const first = options[i % options.length];
+  counts[first] = Math.min(max, 2, cap);
+  if (options[0] !== first) counts[options[0]] = Math.min(max, 1, cap - counts[first]);
+  return counts;
+}
+
 /** Play with a yes wherever asked and the players the step allows, turning through the candidates so different people are picked. */
 function playAll(roles: RoleId[], settings: Partial<KtuluSettings> = {}, seed = 7, moves = 600): Text[] {
   const texts: Text[] = [];
@@ -50,7 +74,7 @@ function playAll(roles: RoleId[], settings: Partial<KtuluSettings> = {}, seed = 
       const ids = [...a.candidates.slice(start), ...a.candidates.slice(0, start)].slice(0, Math.min(n, a.max));
       g.answer({ kind: 'players', ids });
     } else if (a.kind === 'yesno') g.answer({ kind: 'yesno', value: i % 3 !== 0 });
-    else if (a.kind === 'tally') g.answer({ kind: 'tally', counts: Object.fromEntries(a.options.map((id, j) => [id, j === i % a.options.length ? Math.min(a.max, 2) : j === 0 ? Math.min(a.max, 1) : 0])) });
+    else if (a.kind === 'tally') g.answer({ kind: 'tally', counts: tally(a.options, a.max, a.total, i) });
     else g.next();
   }
   collect(g, texts);

@@ -199,7 +199,8 @@ describe('the first step, while the browser is still listing its voices', () => 
       expect(synth.spoken).toHaveLength(0);
       noNote();
       await vi.advanceTimersByTimeAsync(1);
-      expect(synth.texts).toEqual(['Wizard, open your eyes. Whom would you like to protect?', t('cluethulhu:announce.murdered', { name: 'Cy' })]);
+      // What has just happened is read first, then the new call.
+      expect(synth.texts).toEqual([t('cluethulhu:announce.murdered', { name: 'Cy' }), 'Wizard, open your eyes. Whom would you like to protect?']);
       await vi.advanceTimersByTimeAsync(2 * VOICES_WAIT_MS);
       noNote();
     });
