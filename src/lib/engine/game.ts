@@ -4,7 +4,7 @@
  * Each `src/lib/games/<id>/index.ts` exports one `GameDefinition`.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { LogLine, Move, MoveProblem, Outcome, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
+import type { Fact, LogLine, Move, MoveProblem, Outcome, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
 
 /** What every game machine receives as input. */
 export interface GameInput<Setup = unknown> {
@@ -48,8 +48,8 @@ export interface GameView {
   players: PlayerView[];
   outcome: Outcome | null;
   log: LogLine[];
-  /** Short moderator-facing facts about the game as a whole (e.g. "Ritual declared"). */
-  facts: Text[];
+  /** Short moderator-facing facts about the game as a whole (e.g. "Ritual declared"), each public or secret. */
+  facts: Fact[];
   /**
    * Players who may show their card now, as their role allows, recorded with a `reveal`
    * override; empty when nobody may at this moment. Absent in a game without such a role.

@@ -31,6 +31,14 @@ export interface Text {
   params?: Record<string, string | number>;
 }
 
+/**
+ * A fact about the game for the moderator's box. `secret`: only the moderator may know it (a
+ * role, who holds a token in secret, a side's count); on a step where eyes are open it is not
+ * on screen unless the moderator holds to see it. Public facts (the rules in force, a declared
+ * Ritual, the elected High Priest) are shown as they are.
+ */
+export type Fact = Text & { secret?: boolean };
+
 /** What the moderator may answer on a step. */
 export type AnswerSpec =
   | { kind: 'none' }

@@ -132,7 +132,7 @@ describe('Lucky Luke', () => {
     expect(g.step.answer.kind).toBe('yesno');
     expect(keys(g.step.hints)).toContain('hints.taxLuke');
     g.yes();
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'taxCollector', action: 'learnHolder', left: 0, total: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'taxCollector', action: 'learnHolder', left: 0, total: 1 }, secret: true });
   });
 });
 
@@ -308,7 +308,7 @@ describe('the Aliens', () => {
     at(g, 'night.40');
     expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.signal', params: { n: 1, max: 3 } });
     g.next();
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.signals', params: { n: 1, max: 3 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.signals', params: { n: 1, max: 3 }, secret: true });
     at(g, 'night.41').pick('Iga');
     expect(statue(g)).toBe('Iga');
   });
@@ -323,7 +323,7 @@ describe('the Runaways', () => {
     at(g, 'night.8').pick('Bartek');
     until(g, 'night.24').pick('Bartek');
     until(g, 'night.43');
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.mayNotEscape', params: { scrapes: 0, n: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.mayNotEscape', params: { scrapes: 0, n: 1 }, secret: true });
     g.next();
     // No escape yet: straight to their search.
     at(g, 'night.45a').pick('Celina');
@@ -339,7 +339,7 @@ describe('the Runaways', () => {
     expect(keys(g.step.hints)).toEqual(['hints.cleanEmpty']);
     g.next();
     at(g, 'night.49').next();
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.mayEscape', params: { scrapes: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.mayEscape', params: { scrapes: 1 }, secret: true });
     at(g, 'night.50').pick('Gosia');
     g.next();
     until(g, 'day.morning');
@@ -381,7 +381,7 @@ describe('the Bungling Gods', () => {
     g.next();
     at(g, 'night.54.take').yes();
     expect(statue(g)).toBe('Gosia');
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.hits', params: { n: 1, max: 3 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.hits', params: { n: 1, max: 3 }, secret: true });
   });
 
   it('a failed shot kills the one shot at (seed 2: the first roll fails)', () => {
@@ -458,7 +458,7 @@ describe('the Doctor', () => {
     expect(g.alive).toContain('Ewa');
     at(g, 'day.morning');
     expect(keys(g.step.announce)).not.toContain('announce.fate.killed');
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'doctor', action: 'revive', left: 0, total: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'doctor', action: 'revive', left: 0, total: 1 }, secret: true });
     // Spent: the next death is final.
     quietDay(g.next());
     at(g, 'night.8').pick('Celina');

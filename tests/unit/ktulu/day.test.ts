@@ -324,7 +324,7 @@ describe('showing a card outside the pardon', () => {
     expect(g.at).toBe('day.discussion');
     expect(g.view.players.find((p) => p.name === 'Bartek')!.marks).toContainEqual({ id: 'revealed', text: { key: 'ktulu:marks.revealed' }, secret: false });
     expect(logged(g)).toEqual([{ phase: { kind: 'day', number: 1 }, text: { key: 'ktulu:log.reveal', params: { name: 'Bartek', role: 'mayor' } }, secret: false }]);
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 0, total: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 0, total: 1 }, secret: true });
     expect(revealable(g)).toEqual(['Ewa']);
     expect(g.step.hints).not.toContainEqual(expect.objectContaining({ params: { name: 'Bartek', role: 'mayor' } }));
     // His pardon is his card shown at the sentence: shown already, there is no pardon to offer.
@@ -355,7 +355,7 @@ describe('showing a card outside the pardon', () => {
     expect(marks(g, 'Bartek')).not.toContain('revealed');
     expect(logged(g)).toEqual([]);
     expect(revealable(g)).toEqual(['Bartek', 'Ewa']);
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 1, total: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'mayor', action: 'reveal', left: 1, total: 1 }, secret: true });
     // The pardon is his again.
     g.pick().tally({ Ewa: 9, Hubert: 9 }).yes().tally({ Hubert: 9 });
     expect(g.step.answer).toMatchObject({ kind: 'yesno', yes: { key: 'ktulu:answers.pardon' } });

@@ -128,12 +128,12 @@ describe('the Manitou’s facts', () => {
     until(g, 'day.morning');
     const f = keys(g.view.facts);
     expect(f[0]).toBe('hints.statueWith');
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.signals', params: { n: 0, max: 3 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.signals', params: { n: 0, max: 3 }, secret: true });
     expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.ship', params: { night: 3, morning: 4 } });
     expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.searches', params: { n: 2 } });
     expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.duels', params: { n: 0, max: 2 } });
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'drunkard', action: 'drink', left: 2, total: 2 } });
-    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'avenger', action: 'kill', left: 1, total: 1 } });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'drunkard', action: 'drink', left: 2, total: 2 }, secret: true });
+    expect(g.view.facts).toContainEqual({ key: 'ktulu:facts.uses', params: { role: 'avenger', action: 'kill', left: 1, total: 1 }, secret: true });
     expect(f).not.toContain('facts.hits');
     expect(statue(g)).not.toBeNull();
   });

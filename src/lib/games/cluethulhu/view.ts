@@ -7,7 +7,7 @@ import type { SnapshotFrom, AnyStateMachine } from 'xstate';
 import { dealStep, playerView, stageOf, viewOf } from '../../engine/common';
 import type { GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
-import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
+import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types';
 import { aliveIds, holder, isDetained, majority, player, sideCounts, votesPossible, type Ctx } from './rules';
 import { plan, SLOT_OF, stepMode, type Mode } from './sequence';
 import { pendingAnswerable } from './machine';
@@ -443,11 +443,12 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const ctx = snapshot.context as Ctx;
   const key = stepKey(snapshot);
   const stage = stageOf(snapshot);
-  const facts: Text[] = [];
+  // The Ritual and the High Priest are declared before everyone; the sides' counts are the Keeper's alone.
+  const facts: Fact[] = [];
   if (ctx.ritual) facts.push(k('facts.ritual', { night: ctx.ritualNight ?? 0 }));
   if (ctx.highPriest) facts.push(k('facts.highPriest', { name: player(ctx, ctx.highPriest).name }));
   const { investigators, cult } = sideCounts(ctx);
-  facts.push(k('facts.sides', { investigators, cult }));
+  facts.push({ ...k('facts.sides', { investigators, cult }), secret: true });
   let step: Step | null = null;
   if (stage === 'play' && key && key !== 'dealing' && !(key === 'highPriestSuccessor' && !pendingAnswerable(ctx))) step = currentStep(ctx, key);
   if (stage === 'dealing') step = dealStep(ctx, (name) => k('steps.deal.prompt', { name }));

@@ -8,7 +8,7 @@ import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { dealStep, playerView, stageOf, viewOf } from '../../engine/common';
 import type { GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
-import type { AnswerSpec, PlayerId, Step, Text } from '../../engine/types';
+import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types';
 import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, scrapesNeeded, SIGNALS_TO_WIN } from './compute';
 import { ROLES, limit, type RoleId } from './roles';
 import { factionOf } from './state';
@@ -766,22 +766,28 @@ function powersLeft(ctx: Ctx): Text[] {
   return out;
 }
 
-export function facts(ctx: Ctx): Text[] {
-  const out: Text[] = [];
-  if (ctx.phase.number > 0 || ctx.statue.holder) out.push(statueHint(ctx));
-  if (dealtFaction(ctx, 'aliens')) out.push(k('facts.signals', { n: ctx.signals, max: SIGNALS_TO_WIN }));
-  if (dealtFaction(ctx, 'gods')) out.push(k('facts.hits', { n: ctx.hits, max: HITS_TO_DESTROY }));
+/**
+ * The Manitou's box. Secret ("Jawność gry" makes public only what the morning reads): where the
+ * statue is, the factions' progress, the poisoned, the followed and possessed, and the powers
+ * left (they name roles). Public: the rules in force and the day's duels.
+ */
+export function facts(ctx: Ctx): Fact[] {
+  const out: Fact[] = [];
+  const secret = (t: Text): Fact => ({ ...t, secret: true });
+  if (ctx.phase.number > 0 || ctx.statue.holder) out.push(secret(statueHint(ctx)));
+  if (dealtFaction(ctx, 'aliens')) out.push(secret(k('facts.signals', { n: ctx.signals, max: SIGNALS_TO_WIN })));
+  if (dealtFaction(ctx, 'gods')) out.push(secret(k('facts.hits', { n: ctx.hits, max: HITS_TO_DESTROY })));
   if (dealtFaction(ctx, 'runaways')) {
     const { scrapesSinceEscape: s, killedSinceEscape: d } = ctx.runaways;
-    out.push(runawayMayEscape(s, d) ? k('facts.mayEscape', { scrapes: s }) : k('facts.mayNotEscape', { scrapes: s, n: scrapesNeeded(s, d) }));
+    out.push(secret(runawayMayEscape(s, d) ? k('facts.mayEscape', { scrapes: s }) : k('facts.mayNotEscape', { scrapes: s, n: scrapesNeeded(s, d) })));
   }
   if (dealtFaction(ctx, 'bandits')) out.push(k('facts.ship', { night: ctx.setup.settings.shipNight, morning: ctx.setup.settings.shipNight + 1 }));
   out.push(k('facts.searches', { n: ctx.setup.settings.searchesPerDay }));
   if (ctx.phase.kind === 'day') out.push(k('facts.duels', { n: ctx.day.duels, max: ctx.setup.settings.duelsPerDay }));
-  if (ctx.poisoned && player(ctx, ctx.poisoned).alive) out.push(k('facts.poisoned', { name: nameOf(ctx, ctx.poisoned) }));
-  if (spellActive(ctx, ctx.follow, '5')) out.push(k('facts.follow', { name: nameOf(ctx, ctx.follow.target) }));
-  if (spellActive(ctx, ctx.possessed, '56')) out.push(k('facts.possessed', { name: nameOf(ctx, ctx.possessed.target) }));
-  out.push(...powersLeft(ctx));
+  if (ctx.poisoned && player(ctx, ctx.poisoned).alive) out.push(secret(k('facts.poisoned', { name: nameOf(ctx, ctx.poisoned) })));
+  if (spellActive(ctx, ctx.follow, '5')) out.push(secret(k('facts.follow', { name: nameOf(ctx, ctx.follow.target) })));
+  if (spellActive(ctx, ctx.possessed, '56')) out.push(secret(k('facts.possessed', { name: nameOf(ctx, ctx.possessed.target) })));
+  out.push(...powersLeft(ctx).map(secret));
   return out;
 }
 
