@@ -12,7 +12,7 @@
  *   snapshot is the replay of the log (read with raw IndexedDB, replayed by the engine in Node).
  *
  * One lost or doubled step fails the test. LANTERN_CRASH_KILLS and LANTERN_CRASH_SEED change
- * the number of kills (default 50) and the moments (a run prints its seed).
+ * the number of kills (default 25) and the moments (a run prints its seed).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -25,7 +25,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { peek, PHONE, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
 import { assertWholeGame, loadEngine, readStoredGame } from './lantern-db.mjs';
 
-const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 50);
+const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 25);
 const SEED = Number(process.env.LANTERN_CRASH_SEED ?? 20261121);
 
 /** mulberry32: a small seeded generator, so a failing run can be repeated exactly. */

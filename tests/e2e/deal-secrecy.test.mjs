@@ -75,7 +75,8 @@ function secretsInPage(page, names) {
     clone.querySelectorAll('[data-testid="role-card"]').forEach((el) => el.remove());
     const attrs = [...clone.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value));
     const text = [clone.textContent ?? '', ...attrs].join('\n');
-    return { shown, outside: names.filter((n) => text.includes(n)) };
+    const stage = document.querySelector('main')?.getAttribute('data-stage') ?? null;
+    return { shown, outside: names.filter((n) => text.includes(n)), stage };
   }, names);
 }
 
@@ -83,8 +84,10 @@ function secretsInPage(page, names) {
  * Asserts that no role is in the page but `owner`'s card, and that only while `holding`.
  * @param {string} where what just happened, for the message
  */
-async function assertOnly(page, names, { owner, ownerRole, holding }, where) {
-  const { shown, outside } = await secretsInPage(page, names);
+async function assertOnly(page, names, { owner, ownerRole, holding }, where, { whileDealing = false } = {}) {
+  const { shown, outside, stage } = await secretsInPage(page, names);
+  // After the last player, the Keeper's script (which names roles) may follow between two looks.
+  if (whileDealing && stage !== 'dealing') return;
   assert.deepEqual(outside, [], `${where}: role names in the page outside any card, with the phone at ${owner}`);
   if (holding) assert.equal(shown, ownerRole, `${where}: ${owner} holds and sees their own card`);
   else assert.equal(shown, null, `${where}: no card in the page while ${owner} is not holding`);
@@ -183,7 +186,7 @@ describe('the deal shows each card only to its player', () => {
         for (let k = 0; k < (next ? 7 : 1); k++) {
           await finger.tap(...Object.values(k < 3 || k % 2 === 1 ? passAt : holdAt));
           taps++;
-          if ((await screenState(page)).stage === 'dealing') await assertOnly(page, allNames, nobody, `tap ${taps} (passing on from ${owner})`);
+          await assertOnly(page, allNames, nobody, `tap ${taps} (passing on from ${owner})`, { whileDealing: !next });
           await sleep(k < 3 ? 50 : GAPS[gap++ % GAPS.length]);
           if (next) await assertOnly(page, allNames, nobody, `after tap ${taps} (passing on from ${owner})`);
         }
