@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
 import { brokenNames, chooseAndNext, count, dealAndRead, next, press, rawTexts, readScript, setUpKtulu, undo, waitForNightMode, WORDS } from './manitou.mjs';
-import { waitForGameScreen } from './keeper.mjs';
+import { waitForGameScreen, waitForReady } from './keeper.mjs';
 
 const app = useApp();
 
@@ -288,6 +288,8 @@ describe('a Ktulu game for twelve', () => {
       await waitForNightMode(page);
       const after = await readScript(page);
       assert.deepEqual(after, before, 'the reload lands on the same step, drawn the same');
+      // Once the step has been on screen long enough to be read, Undo is offered again.
+      await waitForReady(page);
       assert.equal(await page.getByRole('button', { name: w.undo, exact: true }).isEnabled(), true, 'Undo is still offered');
 
       // Undo after the reload: back to 15 (it changed nothing), then to 13, where the drinking
