@@ -103,6 +103,9 @@ if (built) {
       [
         '--test',
         '--test-timeout=600000',
+        // Two files at a time: much of an end-to-end test is waiting (a step is answered only
+        // once it can have been read, a deal screen starts locked), so two share two cores well.
+        '--test-concurrency=2',
         '--test-reporter=spec',
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
