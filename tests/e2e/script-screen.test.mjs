@@ -124,6 +124,8 @@ describe('the script screen', () => {
 
       // The Log screen shows the answered steps, "no choice" included.
       await openScreen(page, app.url, `/game/${id}/log`);
+      // The log screen marks <main> with the log's length once the game is open.
+      await page.locator('main[data-seq]').waitFor({ timeout: 15_000 });
       const logText = await page.locator('main').innerText();
       assert.match(logText, /nobody|no target|Nobody/, 'a "nobody" answer is in the log');
     } finally {
