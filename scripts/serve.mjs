@@ -30,7 +30,8 @@ import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { BUILD_DIR, normaliseBase } from './base-path.mjs';
 
 const DEFAULT_ROOT = fileURLToPath(new URL(`../${BUILD_DIR}`, import.meta.url));
@@ -53,6 +54,30 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8'
 };
+
+/** Text is sent compressed, as every real static host sends it; images are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The encoding a request accepts that Lantern sends: Brotli, else gzip, else none. A q=0 entry
+ * refuses that encoding.
+ * @param {string | undefined} header the request's Accept-Encoding
+ * @returns {'br' | 'gzip' | null}
+ */
+export function encodingFor(header) {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name.trim().toLowerCase())
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
 
 /** Hashed files never change; the worker, the manifest and pages must always be re-checked. */
 function cacheControl(path) {
@@ -150,6 +175,24 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
   }
   await declared(fallback);
 
+  // Each file is compressed once per version of it (its modification time) and kept.
+  /** @type {Map<string, { mtime: number, body: Promise<Buffer> }>} */
+  const compressed = new Map();
+  /** @param {string} file @param {number} mtime @param {'br' | 'gzip'} encoding */
+  function compressedBody(file, mtime, encoding) {
+    const key = `${encoding} ${file}`;
+    const known = compressed.get(key);
+    if (known?.mtime === mtime) return known.body;
+    const body = readFile(file).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        : gzipped(raw, { level: 9 })
+    );
+    body.catch(() => compressed.delete(key));
+    compressed.set(key, { mtime, body });
+    return body;
+  }
+
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -180,18 +223,24 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
     const file = found ?? fallback;
     const info = await stat(file);
     const policy = await policyFor(file);
+    const compressible = COMPRESSIBLE.has(extname(file));
+    const encoding = compressible ? encodingFor(req.headers['accept-encoding']) : null;
+    const body = encoding ? await compressedBody(file, info.mtimeMs, encoding) : null;
     res.writeHead(200, {
       'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': info.size,
+      'Content-Length': body ? body.length : info.size,
       'Cache-Control': cacheControl(file),
       'X-Content-Type-Options': 'nosniff',
+      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
       ...(policy ? { 'Content-Security-Policy': policy } : {})
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    if (body) res.end(body);
+    else createReadStream(file).pipe(res);
   });
 
   await new Promise((ok, fail) => {

@@ -1,0 +1,80 @@
+/**
+ * The app's own server (`npm start`) sends text compressed, as any real static host does, so a
+ * phone on a slow network (and Lighthouse in `npm run bench`) gets the bytes the budgets count.
+ * No browser: plain requests to a server of a small folder.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { encodingFor, startServer } from '../../scripts/serve.mjs';
+
+const SCRIPT = `export const words = ${JSON.stringify('lantern '.repeat(2000))};\n`;
+/** @type {string} */ let root;
+/** @type {{ url: string, close: () => Promise<void> }} */ let server;
+
+before(async () => {
+  root = await mkdtemp(join(tmpdir(), 'lantern-serve-'));
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>Lantern</title>');
+  await writeFile(join(root, 'app.js'), SCRIPT);
+  await writeFile(join(root, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+  server = await startServer({ port: 0, root });
+});
+after(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The raw bytes of a response (fetch would decompress them on its own). */
+function get(path, acceptEncoding) {
+  return new Promise((ok, fail) => {
+    const req = request(`${server.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      /** @type {Buffer[]} */ const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('the server', () => {
+  test('sends scripts in Brotli when the browser takes it: smaller, and the same once decoded', async () => {
+    const { headers, body } = await get('/app.js', 'gzip, deflate, br');
+    assert.equal(headers['content-encoding'], 'br');
+    assert.equal(headers['vary'], 'Accept-Encoding');
+    assert.equal(Number(headers['content-length']), body.length);
+    assert.ok(body.length < SCRIPT.length / 10, `${body.length} bytes for ${SCRIPT.length}`);
+    assert.equal(brotliDecompressSync(body).toString(), SCRIPT);
+  });
+
+  test('falls back to gzip, then to the file as it is', async () => {
+    const gz = await get('/app.js', 'gzip');
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.body).toString(), SCRIPT);
+    const plain = await get('/app.js', 'identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body.toString(), SCRIPT);
+  });
+
+  test('sends pages compressed too, and images as they are', async () => {
+    const page = await get('/game/some-id', 'br');
+    assert.equal(page.headers['content-encoding'], 'br');
+    assert.match(brotliDecompressSync(page.body).toString(), /<title>Lantern<\/title>/);
+    const image = await get('/icon.png', 'br, gzip');
+    assert.equal(image.headers['content-encoding'], undefined);
+    assert.equal(image.body.length, 7);
+  });
+
+  test('reads Accept-Encoding as browsers write it, a refused encoding included', () => {
+    assert.equal(encodingFor('gzip, deflate, br, zstd'), 'br');
+    assert.equal(encodingFor('br;q=0, gzip;q=0.8'), 'gzip');
+    assert.equal(encodingFor('BR'), 'br');
+    assert.equal(encodingFor('gzip;q=0.0'), null);
+    assert.equal(encodingFor(undefined), null);
+    assert.equal(encodingFor(''), null);
+  });
+});
