@@ -184,9 +184,9 @@ describe('offline after one visit to the home screen', () => {
       await gameRoutesOffline(page, manitou, seq);
 
       // Home lists both, read from storage with no network, drawn with its lists at once: no
-      // "Loading…" first, nothing that moves when they arrive.
+      // "Loading…" first, nothing that moves when they arrive. A set-up form too.
       await page.addInitScript(() => {
-        const seen = (/** @type {any} */ (window).__homeLoading = []);
+        const seen = (/** @type {any} */ (window).__loadingSeen = []);
         new MutationObserver(() => {
           const text = document.querySelector('main')?.textContent ?? '';
           if (text.includes('Loading…')) seen.push(text);
@@ -194,7 +194,10 @@ describe('offline after one visit to the home screen', () => {
       });
       await deepLink(page, '/');
       assert.equal(await page.getByRole('link', { name: /^Resume\b/ }).count(), 2, 'both games, each to resume');
-      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__homeLoading), [], 'no "Loading…" on the home screen');
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__loadingSeen), [], 'no "Loading…" on the home screen');
+      await deepLink(page, '/new/cluethulhu');
+      await page.getByLabel('Player 1', { exact: true }).waitFor();
+      assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__loadingSeen), [], 'no "Loading…" before the set-up form');
       assert.deepEqual(failed, [], 'nothing failed to load offline');
     } finally {
       await context.close();

@@ -79,6 +79,18 @@ export class I18nState {
     await Promise.all([...languages].map((l) => this.#load(l, ns)));
   };
 
+  /**
+   * Texts a screen brought with its own code (the English fallback of its namespace, which it
+   * needs in every language): taken as if loaded, so asking for them fetches nothing more.
+   */
+  provide = (language: Language, ns: string, bundle: Bundle): void => {
+    const id = `${language}/${ns}`;
+    if (this.#loading.has(id)) return;
+    this.#i18next.addResourceBundle(language, ns, bundle, true, true);
+    this.#loading.set(id, Promise.resolve());
+    this.#version++;
+  };
+
   /** Load one file once; a failed fetch (offline, not cached yet) may be tried again. */
   #load(language: Language, ns: string): Promise<void> {
     const id = `${language}/${ns}`;

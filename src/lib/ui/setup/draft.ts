@@ -12,6 +12,7 @@
  * starts empty, never that a game cannot start.
  */
 import type { GameRecord } from '$lib/db';
+import { peekStorage } from '$lib/db/peek';
 import { listAllGames, ready } from '$lib/stores/storage.svelte';
 import type { Entry } from './ids';
 
@@ -33,38 +34,61 @@ const isStored = (v: unknown): v is Stored =>
   (v as Stored).form !== null &&
   ((v as Stored).started === null || typeof (v as Stored).started === 'string');
 
+const inDeal = (game: GameRecord | undefined): game is GameRecord =>
+  !!game && game.status === 'active' && game.summary.stage === 'dealing';
+
 /** The game a draft started, found still in its deal. */
 async function dealing(id: string | null): Promise<GameRecord | null> {
   if (!id) return null;
   const game = (await listAllGames()).find((g) => g.id === id);
-  return game && game.status === 'active' && game.summary.stage === 'dealing' ? game : null;
+  return inDeal(game) ? game : null;
 }
 
 export class SetupDraft {
   readonly game: string;
   /** The form as stored, for the form to check and take what fits; null for a fresh form. */
   readonly form: unknown;
+  /** The game this setup started, still in its deal when the draft was opened. */
+  readonly dealingAtOpen: GameRecord | null;
   #started: string | null;
   #pending: unknown = undefined;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
-  private constructor(game: string, stored: Stored | null) {
+  private constructor(game: string, stored: Stored | null, dealingAtOpen: GameRecord | null = null) {
     this.game = game;
     this.form = stored?.form ?? null;
+    this.dealingAtOpen = dealingAtOpen;
     this.#started = stored?.started ?? null;
   }
 
-  /** The stored draft for `game`, or an empty one when there is none or it has served. */
+  /**
+   * The stored draft for `game`, or an empty one when there is none or it has served. Read with
+   * the small read the home screen uses, so the form is drawn without waiting for the database
+   * library (docs/PERFORMANCE.md); the full storage reads it only where that read cannot.
+   */
   static async open(game: string): Promise<SetupDraft> {
+    const peeked = await peekStorage().catch(() => null);
+    if (peeked) {
+      const stored = peeked.settings[keyOf(game)];
+      if (!isStored(stored)) return new SetupDraft(game, null);
+      const started = stored.started ? peeked.games.find((g) => g.id === stored.started) : undefined;
+      if (stored.started && !inDeal(started)) {
+        const served = new SetupDraft(game, null);
+        void served.clear();
+        return served;
+      }
+      return new SetupDraft(game, stored, started ?? null);
+    }
     try {
       const storage = await ready();
       const stored = await storage.getSetting<unknown>(keyOf(game), null);
       if (!isStored(stored)) return new SetupDraft(game, null);
-      if (stored.started && !(await dealing(stored.started))) {
+      const started = await dealing(stored.started);
+      if (stored.started && !started) {
         await storage.setSetting(keyOf(game), null);
         return new SetupDraft(game, null);
       }
-      return new SetupDraft(game, stored);
+      return new SetupDraft(game, stored, started);
     } catch {
       return new SetupDraft(game, null);
     }

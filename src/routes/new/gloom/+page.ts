@@ -1,0 +1,5 @@
+import setup from '$locales/en/setup.json';
+import game from '$locales/en/gloom.json';
+import { openSetup } from '$lib/ui/setup/open';
+
+export const load = async () => ({ draft: await openSetup('gloom', { setup, game }) });
