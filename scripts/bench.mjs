@@ -206,7 +206,8 @@ async function stepTimings(browser, url, count, slowdown = 1) {
  * as `window.__lantern`: a game started from the setup screen has loaded the chunk that exports
  * it (the setup screen fetches it at Start), and the class is recognised by its static `open`
  * and `create` (export names are minified). Also installs the
- * answering policy the long games use: the fewest players a step allows, "no", no votes. Nobody
+ * answering policy the long games use: the fewest players a step allows, "no", no votes (all for
+ * the first candidate where every voter must vote, which only elects). Nobody
  * dies that way, so a game runs as many rounds as wanted.
  */
 async function exposeActiveGame(page, url) {
@@ -223,8 +224,12 @@ async function exposeActiveGame(page, url) {
                 return { kind: 'yesno', value: false };
               case 'players':
                 return { kind: 'players', ids: spec.candidates.slice(0, spec.min) };
-              case 'tally':
-                return { kind: 'tally', counts: Object.fromEntries(spec.options.map((o) => [o, 0])) };
+              case 'tally': {
+                // No votes, except where every voter must vote (an election): then all for the first.
+                const counts = Object.fromEntries(spec.options.map((o) => [o, 0]));
+                if (spec.total?.rule === 'exactly' && spec.options.length > 0) counts[spec.options[0]] = spec.total.n;
+                return { kind: 'tally', counts };
+              }
               default:
                 return { kind: 'none' };
             }
