@@ -84,8 +84,12 @@ export async function freshProfile(options = {}) {
   };
 }
 
-/** Waits until a service worker controls `page` (no reload allowed in between). */
-export async function waitForServiceWorkerControl(page, timeout = 15_000) {
+/**
+ * Waits until a service worker controls `page` (no reload allowed in between). The worker first
+ * precaches the whole app (80 files): with other browsers busy on two cores that can take a
+ * while, so the wait is generous; `npm run bench` times it.
+ */
+export async function waitForServiceWorkerControl(page, timeout = 45_000) {
   // The predicate must be synchronous: waitForFunction treats a returned promise as truthy.
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
     timeout,
