@@ -5,7 +5,7 @@
  * these with the app's storage, the tests with their own.
  */
 import type { GameRecord, ImportItem, Storage } from '../db/types';
-import { backupFileName, checkSize, makeBackup, serializeBackup, type BackupGame, type Checked } from './format';
+import { backupFileName, checkSize, makeBackup, serializeBackup, type BackupCards, type BackupGame, type Checked } from './format';
 import { readBackupText, type ValidBackup } from './validate';
 
 export interface ExportedFile {
@@ -25,7 +25,15 @@ export async function exportGames(storage: Storage, ids?: readonly string[], now
     if (found) games.push({ game: found.game, events: found.events });
   }
   const single = ids?.length === 1 ? games[0]?.game.gameId : undefined;
-  return { name: backupFileName(now, single), text: serializeBackup(makeBackup(games, now)), count: games.length };
+  // What the phone remembers of Gloom's cards goes with every game, or with a Gloom game.
+  const cards = !ids || games.some((g) => g.game.gameId === 'gloom') ? await rememberedCards(storage) : undefined;
+  return { name: backupFileName(now, single), text: serializeBackup(makeBackup(games, now, cards)), count: games.length };
+}
+
+async function rememberedCards(storage: Storage): Promise<BackupCards | undefined> {
+  const { CARD_MEMORY_SETTING, readCardMemory } = await import('../games/gloom/memory');
+  const gloom = readCardMemory(await storage.getSetting<unknown>(CARD_MEMORY_SETTING, {}));
+  return Object.keys(gloom).length > 0 ? { gloom } : undefined;
 }
 
 /** Check a chosen file: its size first (nothing is read when it is too large), then everything. */
@@ -89,6 +97,20 @@ export async function applyImport(
   }
   if (items.length) await storage.importGames(items, replacing ? 'replace' : 'add');
   return items.map((i) => i.game.id);
+}
+
+/**
+ * The file's remembered Gloom cards, added to the phone's: a card the phone remembers keeps its
+ * values here (they may be a correction made since). Resolves to how many cards were added.
+ * Separate from the games' transaction: the games are whole whatever happens here.
+ */
+export async function importCards(storage: Storage, backup: ValidBackup): Promise<number> {
+  if (!backup.cards || Object.keys(backup.cards).length === 0) return 0;
+  const { CARD_MEMORY_SETTING, mergeCardMemory, readCardMemory } = await import('../games/gloom/memory');
+  const here = readCardMemory(await storage.getSetting<unknown>(CARD_MEMORY_SETTING, {}));
+  const { memory, added } = mergeCardMemory(here, backup.cards);
+  if (added > 0) await storage.setSetting(CARD_MEMORY_SETTING, memory);
+  return added;
 }
 
 /** The same game under another id (its log and checkpoints move with it). */

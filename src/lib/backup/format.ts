@@ -6,11 +6,14 @@
  *
  * A file is
  *   { format: 'lantern-backup', version: 2, exportedAt: ISO date,
- *     games: [{ game: GameRecord, events: EventRecord[] }] }
+ *     games: [{ game: GameRecord, events: EventRecord[] }],
+ *     cards?: { gloom: { [card name]: { type, print } } } }
  * — the game's record and its log exactly as storage keeps them, so a restored game is the game
  * that was saved (its checkpoints are rebuilt by the replay every import makes). Version 1 files
  * carried a snapshot in every log entry (as storage then did); they are still read, and those
- * snapshots ignored.
+ * snapshots ignored. `cards` (optional) is what the phone remembers of the Cthulhu Gloom cards
+ * the players have typed (games/gloom/memory.ts): it travels with a backup of every game, or of
+ * a Gloom game.
  */
 import type { EventRecord, GameRecord } from '../db/types';
 import type { Text } from '../engine/types';
@@ -40,6 +43,12 @@ export interface BackupFile {
   /** When the file was made, as an ISO 8601 date. */
   exportedAt: string;
   games: BackupGame[];
+  cards?: BackupCards;
+}
+
+/** Remembered card values, by game (only Cthulhu Gloom remembers any). */
+export interface BackupCards {
+  gloom: Record<string, unknown>;
 }
 
 /** Where in a file a problem is, for a message that names it. */
@@ -70,8 +79,8 @@ export const problem = (key: string, params?: Text['params'], where?: ProblemPla
   problem: { text: { key: `backup:errors.${key}`, params }, ...(where ? { where } : {}), ...(detail ? { detail } : {}) }
 });
 
-export function makeBackup(games: BackupGame[], exportedAt: Date): BackupFile {
-  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: exportedAt.toISOString(), games };
+export function makeBackup(games: BackupGame[], exportedAt: Date, cards?: BackupCards): BackupFile {
+  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: exportedAt.toISOString(), games, ...(cards && { cards }) };
 }
 
 export function serializeBackup(file: BackupFile): string {

@@ -15,6 +15,7 @@ import type { GameDefinition, GameInput, GameView } from '../engine/game';
 import { apply, persist, RejectedEvent, restore, start, type LoggedEvent, type Snapshot } from '../engine/session';
 import type { Answer, GameEvent, Move, Override, Player, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
+import type { CardMemory } from '../games/gloom/memory';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -31,6 +32,8 @@ import {
 export interface ValidBackup {
   exportedAt: string;
   items: ImportItem[];
+  /** Remembered Gloom card values, each entry rebuilt (games/gloom/memory.ts); absent when none. */
+  cards?: CardMemory;
 }
 
 /** Far beyond any real game (a long one is a few hundred entries). */
@@ -71,7 +74,22 @@ export async function validateBackup(raw: unknown): Promise<Checked<ValidBackup>
     seen.set(checked.value.game.id, i + 1);
     items.push(checked.value);
   }
-  return { ok: true, value: { exportedAt: raw.exportedAt, items } };
+  const cards = await checkCards(raw.cards);
+  if (!cards.ok) return cards;
+  return { ok: true, value: { exportedAt: raw.exportedAt, items, ...(cards.value && { cards: cards.value }) } };
+}
+
+/**
+ * The file's remembered card values: absent, or `{ gloom: { name: values } }`. A file that has
+ * the field in another shape is refused; within it, an entry that is not what it says is
+ * dropped (a remembered value is a convenience, never a move of a game).
+ */
+async function checkCards(cards: unknown): Promise<Checked<CardMemory | undefined>> {
+  if (cards === undefined) return { ok: true, value: undefined };
+  if (!isPlainObject(cards) || !isPlainObject(cards.gloom)) return problem('badCards');
+  const { readCardMemory } = await import('../games/gloom/memory');
+  const memory = readCardMemory(cards.gloom);
+  return { ok: true, value: Object.keys(memory).length > 0 ? memory : undefined };
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;

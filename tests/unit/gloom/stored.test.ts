@@ -6,12 +6,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DexieStorage } from '$lib/db/dexie';
-import { exportGames } from '$lib/backup/backup';
+import { exportGames, importCards, readBackupFile } from '$lib/backup/backup';
 import { validateBackup } from '$lib/backup/validate';
 import { ActiveGame } from '$lib/stores';
 import { boardOf } from '$lib/games/gloom';
 import { blob, dump, freshStorage, importFile } from '../backup/fixture';
 import { death, END, mod, print, setupFor } from './fixture';
+import { SEVEN, setupFor as cluethulhuSetup } from '../cluethulhu/fixture';
 
 const opened: DexieStorage[] = [];
 async function storage() {
@@ -82,5 +83,53 @@ describe('a scoreboard game stored', () => {
     broken.games[0].events[2].event.move = { kind: 'play', card: 'Wasted Away', cardType: 'death', target: 'p1.3', print: print(null, null, null) };
     const refused = await validateBackup(broken);
     expect(refused.ok || [refused.problem.text.key, refused.problem.detail?.key]).toEqual(['backup:errors.moveRejected', 'gloom:rules.deathNotNegative']);
+  });
+});
+
+describe('the cards the phone remembers, in backups', () => {
+  const SETTING = 'gloom.cards';
+  const married = { type: 'modifier', print: print(-5, 10, null, 'romance') };
+
+  it('go with a backup of a Gloom game and are added on another phone, keeping what that phone corrected', async () => {
+    const { id, s } = await played(await storage());
+    await s.setSetting(SETTING, { 'Married A Marsh': married, 'Fled Frantically': { type: 'modifier', print: print(5, null, null) } });
+    const file = await exportGames(s, [id]);
+    expect(Object.keys(JSON.parse(file.text).cards.gloom).sort()).toEqual(['fled frantically', 'married a marsh']);
+
+    const other = await storage();
+    // This phone corrected Fled Frantically already: its own values stay.
+    await other.setSetting(SETTING, { 'fled frantically': { type: 'modifier', print: print(-5, null, null) } });
+    const read = await readBackupFile(blob(file.text));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(await importCards(other, read.value)).toBe(1);
+    const kept = await other.getSetting<Record<string, { print: unknown }>>(SETTING, {});
+    expect(kept['married a marsh'].print).toEqual(married.print);
+    expect(kept['fled frantically'].print).toEqual(print(-5, null, null));
+    // The same file again adds nothing.
+    expect(await importCards(other, read.value)).toBe(0);
+  });
+
+  it('stay out of a backup of another game alone', async () => {
+    const s = await storage();
+    await s.setSetting(SETTING, { 'Married A Marsh': married });
+    const made = await ActiveGame.create('cluethulhu', cluethulhuSetup(SEVEN), 3);
+    const file = JSON.parse((await exportGames(s, [(made as { id: string }).id])).text);
+    expect(file.cards).toBeUndefined();
+    expect(JSON.parse((await exportGames(s)).text).cards.gloom['married a marsh'].type).toBe('modifier');
+  });
+
+  it('refuse a file whose remembered cards are not in their shape, and drop entries that are not what they say', async () => {
+    const { id, s } = await played(await storage());
+    const file = JSON.parse((await exportGames(s, [id])).text);
+    for (const cards of [[], 'cards', { gloom: [] }, { gloom: null }]) {
+      const bad = await validateBackup({ ...file, cards });
+      expect(bad.ok || bad.problem.text.key).toBe('backup:errors.badCards');
+    }
+    const mixed = await validateBackup({
+      ...file,
+      cards: { gloom: { 'Married A Marsh': married, Broken: { type: 'event', print: married.print }, Worse: { type: 'modifier', print: { pathos: [1e9, null, null], icon: null } } } }
+    });
+    expect(mixed.ok && Object.keys(mixed.value.cards ?? {})).toEqual(['married a marsh']);
   });
 });

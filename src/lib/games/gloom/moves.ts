@@ -11,7 +11,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isText = (v: unknown, max = 100): v is string => typeof v === 'string' && v.length <= max;
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= 1_000_000;
 
-function readPrint(v: unknown): Print | null {
+export function readPrint(v: unknown): Print | null {
   if (!isObj(v) || !Array.isArray(v.pathos) || v.pathos.length !== 3) return null;
   if (!v.pathos.every((x) => x === null || isInt(x))) return null;
   const icon = v.icon;

@@ -1,33 +1,34 @@
 /**
- * What each Cthulhu Gloom card prints, remembered on the phone by card name once the players
- * have typed it, so the next time the card is played nothing needs typing. Kept in the
- * settings table (`gloom.cards`); a correction simply replaces the remembered values.
+ * The phone's memory of what Cthulhu Gloom cards print (games/gloom/memory.ts), kept in the
+ * settings table under `gloom.cards`. Everything here is best effort: a memory that cannot be
+ * read or written only means the table types a card's values again.
  */
-import { cardKey, type Print } from '$lib/games/gloom';
+import { CARD_MEMORY_SETTING, readCardMemory, withCard, withoutCard, type CardMemory, type Remembered } from '$lib/games/gloom/memory';
 import { ready } from '$lib/stores/storage.svelte';
 
-const KEY = 'gloom.cards';
-
-export type CardMemory = Record<string, { type: 'modifier' | 'death'; print: Print }>;
+export type { CardMemory };
+export { recall } from '$lib/games/gloom/memory';
 
 export async function readMemory(): Promise<CardMemory> {
   try {
-    const stored = await (await ready()).getSetting<unknown>(KEY, {});
-    return stored && typeof stored === 'object' ? (stored as CardMemory) : {};
+    return readCardMemory(await (await ready()).getSetting<unknown>(CARD_MEMORY_SETTING, {}));
   } catch {
     return {};
   }
 }
 
-export const recall = (memory: CardMemory, name: string) => memory[cardKey(name)];
-
-/** Remember a card's values; a failing storage only loses the convenience. */
-export async function remember(memory: CardMemory, name: string, type: 'modifier' | 'death', print: Print): Promise<CardMemory> {
-  const next = { ...memory, [cardKey(name)]: { type, print } };
+async function store(next: CardMemory): Promise<CardMemory> {
   try {
-    await (await ready()).setSetting(KEY, next);
+    await (await ready()).setSetting(CARD_MEMORY_SETTING, next);
   } catch {
-    // Not remembered: the table types it again next time.
+    // Not kept: the table types it again next time.
   }
   return next;
 }
+
+/** Remember (or correct) what a card prints. */
+export const remember = (memory: CardMemory, name: string, type: Remembered['type'], print: Remembered['print']): Promise<CardMemory> =>
+  store(withCard(memory, name, { type, print }));
+
+/** Forget a card: the next time it is played, its values are typed again. */
+export const forget = (memory: CardMemory, name: string): Promise<CardMemory> => store(withoutCard(memory, name));
