@@ -95,9 +95,13 @@ export interface TokenChoice {
   blocked: Text | null;
   /** Players who may not hold it, each with the reason; everyone else may. */
   refused: Record<PlayerId, Text>;
-  /** It may be given "planted" (Ktulu's Silent Foot): the holder does not know they have it. */
+  /** The game lets it be given "planted" (Ktulu's Silent Foot): the holder does not know they have it. */
   plantable?: boolean;
-  /** Players on whom it may not be planted, each with the reason (on top of `refused`). */
+  /**
+   * Players on whom it may not be planted now, each with the reason (on top of `refused`). For a
+   * secret token these name secrets (who the Silent Foot is, that there is none): the screen says
+   * the reason only for the player the moderator picks.
+   */
   refusedPlanted?: Record<PlayerId, Text>;
 }
 

@@ -49,13 +49,15 @@ describe('moving the Haunted Doll', () => {
     expect(refusal(g, { kind: 'moveToken', token: 'doll', to: g.id('Gosia'), planted: true })).toBe('common:override.problems.notPlantable');
   });
 
-  it('is not moved in a game without an Evil Child, nor once she is out', () => {
-    const none = game(['investigator', 'investigator', 'wizard', 'shoggoth', 'cultist', 'cultist', 'cultist']);
-    expect(token(none, 'doll').blocked).toEqual({ key: 'cluethulhu:corrections.dollNoChild' });
-    expect(refusal(none, { kind: 'moveToken', token: 'doll', to: none.id('Ania') })).toBe('cluethulhu:corrections.dollNoChild');
+  it('is moved once the Evil Child is out too, giving nothing away, and then sets nothing off', () => {
     const g = game(SEVEN).pick('Filip').next();
     g.override({ kind: 'eliminate', player: g.id('Ewa') });
-    expect(token(g, 'doll').blocked).toEqual({ key: 'cluethulhu:corrections.dollPowerless' });
+    expect(token(g, 'doll').blocked).toBeNull();
+    g.override({ kind: 'moveToken', token: 'doll', to: g.id('Gosia') });
+    // Powerless: no mark for the table, and its holder arrested gives nobody the win.
+    expect(marks(g, 'Gosia')).not.toContain('doll');
+    until(g, 'day.investigatorsVote').pick('Gosia').next().next();
+    expect(g.view.outcome).toBeNull();
   });
 
   it('can make the Evil Child win: the doll moved to a player who is then arrested', () => {

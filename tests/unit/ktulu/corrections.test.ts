@@ -41,7 +41,8 @@ describe('putting the statue where it is', () => {
 
   it('is a secret line in the log, and the Town wins when a townsperson still has it at dawn', () => {
     const g = afterBandits();
-    expect(statueChoice(g)).toMatchObject({ holder: g.id('Ewa'), planted: false, blocked: null, plantable: false });
+    expect(statueChoice(g)).toMatchObject({ holder: g.id('Ewa'), planted: false, blocked: null, plantable: true });
+    expect(statueChoice(g).refusedPlanted![g.id('Darek')]).toEqual({ key: 'ktulu:corrections.noSilentFoot' });
     const move: Override = { kind: 'moveToken', token: 'statue', to: g.id('Darek') };
     g.override(move);
     expect(statue(g)).toBe('Darek');
@@ -59,7 +60,7 @@ describe('putting the statue where it is', () => {
     expect(statueChoice(g).refused).toEqual({ [g.id('Bartek')]: { key: 'ktulu:corrections.out' } });
     expect(refusal(g, { kind: 'moveToken', token: 'statue', to: g.id('Bartek') })).toBe('ktulu:corrections.out');
     expect(refusal(g, { kind: 'moveToken', token: 'statue', to: g.id('Ewa') })).toBe('common:override.problems.holdsIt');
-    expect(refusal(g, { kind: 'moveToken', token: 'statue', to: g.id('Darek'), planted: true })).toBe('common:override.problems.notPlantable');
+    expect(refusal(g, { kind: 'moveToken', token: 'statue', to: g.id('Darek'), planted: true })).toBe('ktulu:corrections.noSilentFoot');
     expect(refusal(g, { kind: 'moveToken', token: 'doll', to: g.id('Darek') })).toBe('common:override.problems.unknownToken');
   });
 

@@ -223,11 +223,15 @@ describe('the override’s corrections', () => {
       expect(screen.getByText('Now: Bob')).toBeInTheDocument();
       await fireEvent.pointerUp(peek, { pointerId: 1 });
       expect(document.body.textContent).not.toContain('Now: Bob');
-      // Planted: the Silent Foot cannot plant it on himself.
-      expect(screen.getByLabelText('Ada')).not.toBeDisabled();
+      // Planted: the Silent Foot cannot plant it on himself, said only once the Keeper picks him.
       await fireEvent.click(screen.getByLabelText(/^Planted by the Silent Foot/));
-      expect(screen.getByLabelText(/^Ada/)).toBeDisabled();
+      expect(screen.getByLabelText('Ada')).not.toBeDisabled();
+      expect(document.body.textContent).not.toContain('himself');
+      await fireEvent.click(screen.getByLabelText('Ada'));
+      expect(screen.getByRole('alert')).toHaveTextContent('The Silent Foot cannot plant it on himself.');
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
       await fireEvent.click(screen.getByLabelText('Dee'));
+      expect(screen.queryByRole('alert')).toBeNull();
       await click('Continue');
       expect(screen.getByText('The statue: plant it on Dee?')).toBeInTheDocument();
       await click('Yes, do it');

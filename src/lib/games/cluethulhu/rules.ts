@@ -417,18 +417,14 @@ export function tokenHolder(ctx: Ctx, token: TokenId): PlayerId | null {
 }
 
 /**
- * Why the token cannot be given now, and who may not hold it. The doll: only while the Evil Child
- * is in play (RULES-NOTES "Day order": the Keeper may declare it powerless once she is gone). The
- * High Priest: only once one has been elected (guide, "First Night – High Priest"). Neither goes to
- * a player who is out, nor to its holder again; the Evil Child may hold the doll herself.
+ * Why the token cannot be given now, and who may not hold it. The High Priest: only once one has
+ * been elected (guide, "First Night – High Priest"). The doll at any time: it is a token on the
+ * table, and it sets nothing off unless the Evil Child is alive (`die`); refusing it once she is
+ * gone would tell the table what only the Keeper knows (docs/RULES.md). Neither goes to a player
+ * who is out, nor to its holder again; the Evil Child may hold the doll herself.
  */
 export function tokenRules(ctx: Ctx, token: TokenId): { blocked: Text | null; refused: Record<PlayerId, Text> } {
-  let blocked: Text | null = null;
-  if (token === 'doll') {
-    const child = ctx.players.find((p) => p.role === 'evilChild' && !p.powerless);
-    if (!child) blocked = corr('dollNoChild');
-    else if (!child.alive) blocked = corr('dollPowerless');
-  } else if (!ctx.highPriest) blocked = corr('noHighPriestYet');
+  const blocked = token === 'highPriest' && !ctx.highPriest ? corr('noHighPriestYet') : null;
   const refused: Record<PlayerId, Text> = {};
   const now = tokenHolder(ctx, token);
   for (const p of ctx.players) {

@@ -621,17 +621,21 @@ const corr = (key: string, params?: Text['params']): Text => ({ key: `ktulu:corr
  * Why the statue cannot be put anywhere now, and who may not hold it. It comes into play when the
  * bandits meet on the zero night (step 6: RULES-NOTES "The statue"); nobody out of the game holds
  * it. Planted: only with a Silent Foot dealt, and never on the Silent Foot himself ("może podłożyć
- * go wybranej osobie"). Who holds it now is not refused here: that is the Manitou's secret.
+ * go wybranej osobie"). Who holds it now is not refused here: that is the Manitou's secret, and so
+ * are the refusals of a planted statue (they name the Silent Foot, or say there is none), which
+ * the screen gives only for the player the Manitou picks.
  */
 export function statueRules(ctx: Ctx): { blocked: Text | null; refused: Record<PlayerId, Text>; plantable: boolean; refusedPlanted: Record<PlayerId, Text> } {
   const beforeBandits = ctx.phase.number === 0 && ctx.cursor.index <= indexOfStep('zeroNight', '6');
+  const foot = !!holderOf(ctx, 'silentFoot');
   const refused: Record<PlayerId, Text> = {};
   const refusedPlanted: Record<PlayerId, Text> = {};
   for (const p of ctx.players) {
     if (!p.alive) refused[p.id] = corr('out');
+    else if (!foot) refusedPlanted[p.id] = corr('noSilentFoot');
     else if (p.role === 'silentFoot') refusedPlanted[p.id] = corr('plantSelf');
   }
-  return { blocked: beforeBandits ? corr('statueNotYet') : null, refused, plantable: !!holderOf(ctx, 'silentFoot'), refusedPlanted };
+  return { blocked: beforeBandits ? corr('statueNotYet') : null, refused, plantable: true, refusedPlanted };
 }
 
 /** Why the Manitou's correction cannot be made now, or null (see `correct`). */
@@ -644,7 +648,6 @@ export function overrideProblem(ctx: Ctx, o: Override): Text | null {
       const r = statueRules(ctx);
       if (r.blocked) return r.blocked;
       if (r.refused[o.to]) return r.refused[o.to];
-      if (o.planted && !r.plantable) return { key: 'common:override.problems.notPlantable' };
       if (o.planted && r.refusedPlanted[o.to]) return r.refusedPlanted[o.to];
       return ctx.statue.holder === o.to && ctx.statue.planted === !!o.planted ? { key: 'common:override.problems.holdsIt' } : null;
     }
