@@ -241,6 +241,18 @@ describe('the override’s corrections', () => {
     }
   });
 
+  it('say why a token cannot be moved yet, with no way on but back', async () => {
+    const c = statueCorrections();
+    c.tokens[0] = { ...c.tokens[0], blocked: t('ktulu:corrections.statueNotYet') };
+    openWith(c);
+    await click('Move a token');
+    expect(screen.getByText(i18n.t('ktulu:corrections.statueNotYet'))).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    await click('Back');
+    expect(screen.getByRole('button', { name: 'Move a token' })).toBeInTheDocument();
+  });
+
   it('swap two players’ roles: two picks at most, the roles shown only while held', async () => {
     vi.useFakeTimers();
     try {
@@ -288,7 +300,7 @@ describe('the override’s corrections', () => {
     expect(screen.queryByLabelText('Cy')).toBeNull();
     await fireEvent.click(screen.getByLabelText('Bob'));
     await click('Continue');
-    expect(screen.getByText('Record that Bob leaves the game?')).toBeInTheDocument();
+    expect(screen.getByText('Record that Bob leaves the table?')).toBeInTheDocument();
     expect(screen.getByText(/Leaving is not dying/)).toBeInTheDocument();
     await click('Yes, do it');
     expect(onoverride).toHaveBeenCalledExactlyOnceWith({ kind: 'leave', player: 'b' });
