@@ -195,6 +195,30 @@ export const CASES: HostileCase[] = [
     detail: 'common:errors.answer.pickExactly',
     detailParams: { count: 1 }
   },
+  {
+    name: 'a correction of the wrong shape',
+    // A name that is not text: refused as it is read, before any replay.
+    file: edited((f) => void (mid(f).events[11].event = { type: 'keeper.override', override: { kind: 'rename', player: players(f)[0].id, name: { first: 'Ann' } } })),
+    key: 'badMove',
+    game: 2,
+    event: 12
+  },
+  {
+    name: 'a correction to a blank name',
+    file: edited((f) => void (mid(f).events[11].event = { type: 'keeper.override', override: { kind: 'rename', player: players(f)[0].id, name: ' \u200b ' } })),
+    key: 'moveRejected',
+    game: 2,
+    event: 12,
+    detail: 'common:override.problems.blankName'
+  },
+  {
+    name: 'a token the game does not have',
+    file: edited((f) => void (mid(f).events[11].event = { type: 'keeper.override', override: { kind: 'moveToken', token: 'statue', to: players(f)[1].id } })),
+    key: 'moveRejected',
+    game: 2,
+    event: 12,
+    detail: 'common:override.problems.unknownToken'
+  },
   { name: 'an undo with nothing to undo', file: edited((f) => void (mid(f).events[0].event = { type: 'undo' })), key: 'undoNothing', game: 2, event: 1 },
   {
     name: 'moves that replay to another game than the one stored',

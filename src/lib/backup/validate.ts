@@ -328,6 +328,22 @@ function readOverride(v: unknown): Override | null {
       return isId(v.player) ? { kind: v.kind, player: v.player } : null;
     case 'declareWinner':
       return typeof v.winner === 'string' && v.winner.length <= MAX_ID ? { kind: 'declareWinner', winner: v.winner } : null;
+    // The corrections: each field checked here for its shape, and the game's `checkOverride` (run
+    // by the replay) refuses what the rules do not allow (an unknown token or card, a name taken).
+    case 'moveToken': {
+      if (!isId(v.token) || !isId(v.to)) return null;
+      if (v.planted === undefined) return { kind: 'moveToken', token: v.token, to: v.to };
+      return typeof v.planted === 'boolean' ? { kind: 'moveToken', token: v.token, to: v.to, planted: v.planted } : null;
+    }
+    case 'swapRoles':
+      return isId(v.a) && isId(v.b) ? { kind: 'swapRoles', a: v.a, b: v.b } : null;
+    case 'setRole':
+      return isId(v.player) && isId(v.role) ? { kind: 'setRole', player: v.player, role: v.role } : null;
+    case 'rename':
+    case 'replace':
+      return isId(v.player) && typeof v.name === 'string' && v.name.length <= MAX_NAME ? { kind: v.kind, player: v.player, name: v.name } : null;
+    case 'leave':
+      return isId(v.player) ? { kind: 'leave', player: v.player } : null;
   }
   return null;
 }

@@ -14,7 +14,8 @@ import { assign } from 'xstate';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { DealState, GameView, Mark, PlayerView, RoleCard } from './game';
 import { shuffle, type RngState } from './rng';
-import type { GameEvent, LogLine, Outcome, Phase, Player, PlayerId, Step, Text } from './types';
+import { renameProblem } from './names';
+import { CORRECTION_KINDS, type CorrectionKind, type GameEvent, type LogLine, type Outcome, type Override, type Phase, type Player, type PlayerId, type Step, type Text } from './types';
 
 /** What a game's setup says about its players and the deal. */
 export interface DealSetup {
@@ -68,17 +69,69 @@ export function dealingState() {
 
 /**
  * The machine's top-level `keeper.override`: the Keeper's rulings (eliminate, revive, declare
- * a winner), taken once the deal is over, by the game's `override` action. A card shown
- * (`reveal`) is not taken here: a game that allows it takes it in the states where it may.
+ * a winner) and corrections (a token, a card, a name, a player leaving), taken once the deal is
+ * over, by the game's `override` action. A card shown (`reveal`) is not taken here: a game that
+ * allows it takes it in the states where it may. `problem` is the game's own check of a
+ * correction (the same one its `checkOverride` gives the screen): a refused one is not taken.
  */
-export function keeperRulings() {
+export function keeperRulings<C extends DealContext>(problem: (ctx: C, o: Override) => Text | null = () => null) {
   return {
     'keeper.override': {
-      guard: ({ context, event }: { context: DealContext; event: GameEvent }) =>
-        dealDone(context) && event.type === 'keeper.override' && event.override.kind !== 'reveal',
+      guard: ({ context, event }: { context: C; event: GameEvent }) =>
+        dealDone(context) && event.type === 'keeper.override' && event.override.kind !== 'reveal' && problem(context, event.override) === null,
       actions: 'override'
     }
   } as never;
+}
+
+/** Whether the override is one of the corrections (checked by the game), not an older ruling. */
+export const isCorrection = (o: Override): o is Extract<Override, { kind: CorrectionKind }> =>
+  (CORRECTION_KINDS as readonly string[]).includes(o.kind);
+
+/**
+ * What every game checks the same way in a correction: the players it names are at the table, two
+ * swapped players are two, a new name is a name (`renameProblem`), a new person takes a living
+ * player's seat, and a player who leaves is still in the game. Null when nothing is wrong here;
+ * the game checks the rest (tokens, cards).
+ */
+export function correctionProblem(ctx: DealContext, o: Override): Text | null {
+  if (!isCorrection(o)) return null;
+  const t = (key: string): Text => ({ key: `common:override.problems.${key}` });
+  const known = (id: unknown) => typeof id === 'string' && ctx.players.some((p) => p.id === id);
+  switch (o.kind) {
+    case 'moveToken':
+      return known(o.to) ? null : t('unknownPlayer');
+    case 'swapRoles':
+      if (!known(o.a) || !known(o.b)) return t('unknownPlayer');
+      return o.a === o.b ? t('samePlayer') : null;
+    case 'setRole':
+      return known(o.player) ? null : t('unknownPlayer');
+    case 'rename':
+    case 'replace': {
+      if (!known(o.player)) return t('unknownPlayer');
+      if (o.kind === 'replace' && !playerIn(ctx, o.player).alive) return t('replaceOut');
+      return renameProblem(o.name, ctx.players.filter((p) => p.id !== o.player).map((p) => p.name));
+    }
+    case 'leave':
+      if (!known(o.player)) return t('unknownPlayer');
+      return playerIn(ctx, o.player).alive ? null : t('leaveOut');
+  }
+}
+
+/**
+ * A name corrected (`rename`: the same person) or a new person in the seat (`replace`: they take
+ * its card and everything it holds), with its log line `<namespace>:log.keeperRename` or
+ * `keeperReplace` (public: the whole table sees who sits there).
+ */
+export function renameIn<C extends { players: readonly { id: PlayerId; name: string }[]; phase: Phase; log: LogLine[] }>(
+  namespace: string,
+  ctx: C,
+  o: { kind: 'rename' | 'replace'; player: PlayerId; name: string }
+): C {
+  const old = playerIn(ctx, o.player).name;
+  const name = o.name.trim();
+  const next = patchPlayer(ctx, o.player, { name } as never);
+  return logIn(namespace, next, o.kind === 'rename' ? 'keeperRename' : 'keeperReplace', { old, name });
 }
 
 /**

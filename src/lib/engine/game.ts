@@ -4,7 +4,7 @@
  * Each `src/lib/games/<id>/index.ts` exports one `GameDefinition`.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { Fact, LogLine, Move, MoveProblem, Outcome, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
+import type { Fact, LogLine, Move, MoveProblem, Outcome, Override, Phase, Player, PlayerId, SetupProblem, Step, Text } from './types';
 
 /** What every game machine receives as input. */
 export interface GameInput<Setup = unknown> {
@@ -56,10 +56,64 @@ export interface GameView {
    */
   revealable?: PlayerId[];
   /**
+   * What the moderator's override may put right in this game now (tokens, cards, names, a player
+   * leaving); absent in a game that offers only the basic rulings.
+   */
+  corrections?: Corrections;
+  /**
    * A scoreboard game's table as its own screens draw it (the game's type; its module reads it
    * back with its own accessor). Absent in a script game.
    */
   board?: unknown;
+}
+
+/**
+ * What the override may correct in a game, as its screen offers it: the game knows which
+ * tokens exist and who may hold them, which cards there are, and what a player leaving sets off.
+ */
+export interface Corrections {
+  /** Tokens the moderator may give to another player. */
+  tokens: TokenChoice[];
+  /** Every card of the game, in the game's order, for correcting one player's card. */
+  roles: RoleChoice[];
+  /** What follows when a player leaves, in this game's rules (said before it is confirmed). */
+  leave: Text;
+  /** Why someone arriving late cannot join this game now, and what to do instead. */
+  latecomer: Text;
+}
+
+export interface TokenChoice {
+  id: string;
+  name: Text;
+  /** Who holds it now, or null. */
+  holder: PlayerId | null;
+  /** Who holds it is the moderator's secret (Ktulu's statue): shown only while held to see. */
+  secret: boolean;
+  /** The holder has it planted and does not know (Ktulu's Silent Foot). */
+  planted?: boolean;
+  /** Why it cannot be given to anyone now (no Evil Child dealt, no High Priest elected yet), or null. */
+  blocked: Text | null;
+  /** Players who may not hold it, each with the reason; everyone else may. */
+  refused: Record<PlayerId, Text>;
+  /** The game lets it be given "planted" (Ktulu's Silent Foot): the holder does not know they have it. */
+  plantable?: boolean;
+  /**
+   * Players on whom it may not be planted now, each with the reason (on top of `refused`). For a
+   * secret token these name secrets (who the Silent Foot is, that there is none): the screen says
+   * the reason only for the player the moderator picks.
+   */
+  refusedPlanted?: Record<PlayerId, Text>;
+}
+
+export interface RoleChoice {
+  id: string;
+  name: Text;
+  /** The side or faction the card puts its holder on. */
+  side: Text;
+  /** One card of it in the game: a second holder is refused (swap the two players' cards instead). */
+  single: boolean;
+  /** Who holds it now. Secret: the screen shows it only while the moderator holds to see. */
+  holders: PlayerId[];
 }
 
 /** A player during dealing: the seat being dealt and the whole deal's progress. */
@@ -104,6 +158,12 @@ export interface GameDefinition<Setup = unknown> {
   sheet?(setup: Setup): SheetSection[];
   /** Scoreboard games: why `move` cannot be made now, or null when it can. */
   checkMove?(snapshot: SnapshotFrom<AnyStateMachine>, move: Move): MoveProblem | null;
+  /**
+   * Script games: why the override cannot be made now (a token given to someone who may not
+   * hold it, an unknown card, a name already taken), or null when it can. Only the corrections
+   * (`CORRECTION_KINDS`) are checked, so the rulings of stored games replay as they always did.
+   */
+  checkOverride?(snapshot: SnapshotFrom<AnyStateMachine>, override: Override): Text | null;
   /**
    * Scoreboard games: a move read from a backup file, rebuilt from its checked fields, or null
    * when it is not a move of this game.

@@ -15,7 +15,7 @@
  * joins several names into one parameter uses `nameList`, so each name is isolated on its own.
  */
 
-import type { SetupProblem } from './types';
+import type { SetupProblem, Text } from './types';
 
 /** Right-to-left scripts, and every bidirectional control character. */
 const NEEDS_ISOLATION =
@@ -121,4 +121,17 @@ export function invalidNameRows(players: readonly { id: string; name: string }[]
     } else seen.set(key, p.id);
   }
   return out;
+}
+
+/**
+ * Why `name` cannot be a player's new name mid-game (a correction or a new person in the seat),
+ * or null: the same rules as at setup, against the names the other players have now.
+ */
+export function renameProblem(name: unknown, others: readonly string[]): Text | null {
+  const t = (key: string, params?: Record<string, string | number>): Text => ({ key: `common:override.problems.${key}`, params });
+  if (isBlankName(name)) return t('blankName');
+  const trimmed = (name as string).trim();
+  if (isTooLongName(trimmed)) return t('nameTooLong', { max: NAME_MAX });
+  const key = nameKey(trimmed);
+  return others.some((o) => nameKey(o) === key) ? t('nameTaken', { name: trimmed }) : null;
 }

@@ -27,7 +27,7 @@ export class RejectedEvent extends Error {
   constructor(
     /** What to tell the moderator (an i18n key in `common`). */
     readonly text: Text,
-    readonly reason: 'finished' | 'unexpected' | 'invalid-answer' | 'stale' | 'refused-move',
+    readonly reason: 'finished' | 'unexpected' | 'invalid-answer' | 'stale' | 'refused-move' | 'refused-override',
     /** A refused move the players may make anyway, with `overrule` (scoreboard games). */
     readonly overrulable = false
   ) {
@@ -61,6 +61,11 @@ export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: Game
     if (!def.checkMove) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
     const problem = def.checkMove(snapshot, event.move);
     if (problem) throw new RejectedEvent(problem.text, 'refused-move', problem.overrulable);
+  }
+  if (event.type === 'keeper.override' && def.checkOverride) {
+    // A correction the game refuses says why (and a backup cannot smuggle one in: replays check it too).
+    const problem = def.checkOverride(snapshot, event.override);
+    if (problem) throw new RejectedEvent(problem, 'refused-override');
   }
   if (!snapshot.can(event)) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
   const [next] = transition(def.machine, snapshot, event);

@@ -160,12 +160,32 @@ export interface MoveProblem {
  * The moderator's ruling, outside the script: the book's "the Keeper's ruling is final". Also
  * what a player does outside the script that the moderator records: `reveal`, a player showing
  * their card as their role allows (Ktulu's Mayor and Insurance Agent; see `GameView.revealable`).
+ *
+ * And what goes wrong at a real table, put right (what each game allows is in its
+ * `GameView.corrections`, and its `checkOverride` refuses the rest):
+ * - `moveToken`: a token given to another player (Cluethulhu's doll and High Priest, Ktulu's
+ *   statue, `planted` by the Silent Foot or not);
+ * - `swapRoles`: two players' cards were mixed up (the mix of cards stays the same);
+ *   `setRole`: a player holds another card than recorded (the mix changes);
+ * - `rename`: the same person under a corrected name; `replace`: a new person takes the seat
+ *   and its card;
+ * - `leave`: a player leaves the table (the game decides what follows; nothing a death sets off).
  */
 export type Override =
   | { kind: 'eliminate'; player: PlayerId }
   | { kind: 'revive'; player: PlayerId }
   | { kind: 'declareWinner'; winner: string }
-  | { kind: 'reveal'; player: PlayerId };
+  | { kind: 'reveal'; player: PlayerId }
+  | { kind: 'moveToken'; token: string; to: PlayerId; planted?: boolean }
+  | { kind: 'swapRoles'; a: PlayerId; b: PlayerId }
+  | { kind: 'setRole'; player: PlayerId; role: string }
+  | { kind: 'rename'; player: PlayerId; name: string }
+  | { kind: 'replace'; player: PlayerId; name: string }
+  | { kind: 'leave'; player: PlayerId };
+
+/** The override kinds that put right what went wrong at the table (see `Override`). */
+export const CORRECTION_KINDS = ['moveToken', 'swapRoles', 'setRole', 'rename', 'replace', 'leave'] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 
 /** One line of a game's history, shown in the log screen. */
 export interface LogLine {

@@ -5,6 +5,7 @@
 import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
 import { machine, MACHINE_VERSION } from './machine';
+import { overrideProblem, type Ctx } from './rules';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type CluethulhuSetup } from './setup';
 import { sheet } from './sheet';
 import { view } from './view';
@@ -21,7 +22,8 @@ export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   view,
   dealing,
   ...setupPlayers,
-  sheet
+  sheet,
+  checkOverride: (snapshot, o) => overrideProblem(snapshot.context as Ctx, o)
 };
 
 export type { CluethulhuSetup } from './setup';

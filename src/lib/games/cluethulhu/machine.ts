@@ -16,13 +16,14 @@
  */
 import { assign, setup } from 'xstate';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
-import { dealingState, firstCheckGuards, firstChecks, keeperRulings } from '../../engine/common';
+import { dealingState, firstCheckGuards, firstChecks, isCorrection, keeperRulings } from '../../engine/common';
 import type { GameInput } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import { pick } from '../../engine/rng';
 import type { CluethulhuSetup } from './setup';
 import {
   checkWin,
+  correct,
   createContext,
   cure,
   declareRitual,
@@ -31,6 +32,7 @@ import {
   holder,
   log,
   majority,
+  overrideProblem,
   releaseDetainee,
   player,
   ritualDue,
@@ -221,6 +223,7 @@ export const machine = setup({
     override: assign(({ context, event }) => {
       if (event.type !== 'keeper.override') return {};
       const o = event.override;
+      if (isCorrection(o)) return correct(context, o);
       if (o.kind === 'eliminate') return log(die(context, o.player, 'keeper'), 'keeperEliminate', { name: player(context, o.player).name });
       if (o.kind === 'revive') {
         const p = player(context, o.player);
@@ -237,10 +240,10 @@ export const machine = setup({
   id: 'cluethulhu',
   context: ({ input }) => createContext(input.setup, input.seed),
   initial: 'dealing',
-  // The Keeper's rulings after the deal. "NEVER show your tablet to another player … unless you are
-  // expressly allowed to do so by the rules": no role shows it by choice (the Shoggoth's showing is
-  // part of its absorb), so a reveal is taken nowhere.
-  on: keeperRulings(),
+  // The Keeper's rulings and corrections after the deal. "NEVER show your tablet to another player …
+  // unless you are expressly allowed to do so by the rules": no role shows it by choice (the
+  // Shoggoth's showing is part of its absorb), so a reveal is taken nowhere.
+  on: keeperRulings<Ctx>(overrideProblem),
   states: {
     dealing: dealingState(),
     play: {

@@ -7,15 +7,18 @@
  * Sources: the Cluethulhu Game Guide (sections quoted in comments) read as
  * ../shared/RULES-NOTES.md says; Lantern's own decisions are in docs/RULES.md.
  */
-import type { LogLine, Outcome, PlayerId, Text } from '../../engine/types';
-import { aliveIdsIn, aliveIn, dealCards, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
+import type { LogLine, Outcome, Override, PlayerId, Text } from '../../engine/types';
+import { aliveIdsIn, aliveIn, correctionProblem, dealCards, dealtAtStart, isCorrection, logIn, patchPlayer, playerIn, renameIn } from '../../engine/common';
 import { seedRng, type RngState } from '../../engine/rng';
 import type { CluethulhuSetup } from './setup';
 import { roleMix } from './setup';
-import { STARTING_SIDE, type RoleId, type Side } from './roles';
+import { ROLE_IDS, STARTING_SIDE, type RoleId, type Side } from './roles';
 
-/** `vial`: a Shoggoth that absorbed an Investigator dies of the vial every Investigator carries. */
-export type Fate = 'arrested' | 'murdered' | 'absorbed' | 'vial' | 'heartbreak' | 'cretaceous' | 'keeper';
+/**
+ * `vial`: a Shoggoth that absorbed an Investigator dies of the vial every Investigator carries.
+ * `left`: the player left the table (the Keeper's correction; nothing a death sets off follows).
+ */
+export type Fate = 'arrested' | 'murdered' | 'absorbed' | 'vial' | 'heartbreak' | 'cretaceous' | 'keeper' | 'left';
 
 export interface PlayerState {
   id: PlayerId;
@@ -394,4 +397,141 @@ export function swapYithian(ctx: Ctx, yithianId: PlayerId, targetId: PlayerId): 
   // A switched Traitor's tablet is already an Investigator card; a Traitor tablet not yet
   // switched keeps its unused switch for the new holder (its "unused ability").
   return next;
+}
+
+// ---------------------------------------------------------------- the Keeper's corrections
+
+/** The two tokens (guide, "Components": "a High Priest and Haunted Doll tablet"); neither is a tablet. */
+export const TOKENS = ['doll', 'highPriest'] as const;
+export type TokenId = (typeof TOKENS)[number];
+
+/** Tablets the box holds more than one of (RULES-NOTES): every other tablet is one of a kind. */
+export const SEVERAL: readonly RoleId[] = ['investigator', 'cultist'];
+
+const corr = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:corrections.${key}`, params });
+
+/** Who holds the token now (null: nobody, or a holder who is out). */
+export function tokenHolder(ctx: Ctx, token: TokenId): PlayerId | null {
+  const id = token === 'doll' ? ctx.doll : ctx.highPriest;
+  return id && player(ctx, id).alive ? id : null;
+}
+
+/**
+ * Why the token cannot be given now, and who may not hold it. The High Priest: only once one has
+ * been elected (guide, "First Night – High Priest"). The doll at any time: it is a token on the
+ * table, and it sets nothing off unless the Evil Child is alive (`die`); refusing it once she is
+ * gone would tell the table what only the Keeper knows (docs/RULES.md). Neither goes to a player
+ * who is out, nor to its holder again; the Evil Child may hold the doll herself.
+ */
+export function tokenRules(ctx: Ctx, token: TokenId): { blocked: Text | null; refused: Record<PlayerId, Text> } {
+  const blocked = token === 'highPriest' && !ctx.highPriest ? corr('noHighPriestYet') : null;
+  const refused: Record<PlayerId, Text> = {};
+  const now = tokenHolder(ctx, token);
+  for (const p of ctx.players) {
+    if (!p.alive) refused[p.id] = corr('out');
+    else if (p.id === now) refused[p.id] = corr('holdsIt');
+  }
+  return { blocked, refused };
+}
+
+/** Why the Keeper's correction cannot be made now, or null (see `correct`). */
+export function overrideProblem(ctx: Ctx, o: Override): Text | null {
+  const common = correctionProblem(ctx, o);
+  if (common || !isCorrection(o)) return common;
+  switch (o.kind) {
+    case 'moveToken': {
+      if (!(TOKENS as readonly string[]).includes(o.token)) return { key: 'common:override.problems.unknownToken' };
+      if (o.planted) return { key: 'common:override.problems.notPlantable' };
+      const { blocked, refused } = tokenRules(ctx, o.token as TokenId);
+      return blocked ?? refused[o.to] ?? null;
+    }
+    case 'setRole': {
+      if (!(ROLE_IDS as readonly string[]).includes(o.role)) return { key: 'common:override.problems.unknownRole' };
+      const p = player(ctx, o.player);
+      if (p.role === o.role && !p.powerless) return { key: 'common:override.problems.sameRole' };
+      const other = ctx.players.find((q) => q.id !== p.id && q.role === o.role);
+      return other && !SEVERAL.includes(o.role as RoleId) ? { key: 'common:override.problems.roleHeld' } : null;
+    }
+    case 'swapRoles': {
+      const [a, b] = [player(ctx, o.a), player(ctx, o.b)];
+      const same = a.role === b.role && a.dealt === b.dealt && a.side === b.side && a.powerless === b.powerless;
+      return same ? { key: 'common:override.problems.sameCards' } : null;
+    }
+  }
+  return null;
+}
+
+/** What each card of the game is, for the override's screen (who holds it: the Keeper's secret). */
+export function roleChoices(ctx: Ctx) {
+  return ROLE_IDS.map((id) => ({
+    id,
+    name: { key: `cluethulhu:roles.${id}.name` },
+    side: { key: `cluethulhu:sides.${STARTING_SIDE[id]}` },
+    single: !SEVERAL.includes(id),
+    holders: ctx.players.filter((p) => p.role === id).map((p) => p.id)
+  }));
+}
+
+/**
+ * A player leaves the table (RULES-NOTES "Eliminated means arrested or murdered": leaving is
+ * neither, so nothing a death sets off follows, as docs/RULES.md decides): they count for no side
+ * from now on and do not show their tablet. No absorb, no Blood Sibling dies with them, and the
+ * doll's holder leaving gives the Evil Child no win: the doll has no holder, so she hands it out
+ * again on the next Day. The tokens and the detainee still need someone: a High Priest names a
+ * successor as at his death, and a Detective's detainee goes free as when he is eliminated.
+ */
+export function leave(ctx0: Ctx, id: PlayerId): Ctx {
+  const p = player(ctx0, id);
+  let ctx = log(setPlayer(ctx0, id, { alive: false, fate: 'left' }), 'keeperLeave', { name: p.name });
+  ctx = { ...ctx, pending: ctx.pending.filter((q) => !(q.kind === 'shoggothAbsorb' && q.shoggoth === id)) };
+  if (ctx.doll === id) ctx = { ...ctx, doll: null, dollFrom: null };
+  if (ctx.highPriest === id) {
+    const item: Pending = { kind: 'highPriestSuccessor', from: id };
+    ctx = ctx.phase.kind === 'day' ? { ...ctx, deferred: [...ctx.deferred, item] } : { ...ctx, pending: [...ctx.pending, item] };
+  }
+  if (p.role === 'detective' && !p.powerless && ctx.detained) ctx = releaseDetainee(ctx);
+  return ctx;
+}
+
+/** The card a player holds, as the rules see it: swapped whole between two players by `swapRoles`. */
+const cardOf = (p: PlayerState) => ({ role: p.role, dealt: p.dealt, side: p.side, powerless: p.powerless });
+
+/**
+ * The Keeper's correction (checked first by `overrideProblem`). Log lines: a token given is public
+ * (the tokens "can be shown at any time"); a card corrected is the Keeper's secret; a name and a
+ * player leaving are seen by everyone. Whatever follows is the rules' own: the machine's first
+ * checks look for a win right after (a correction can leave a side winning).
+ */
+export function correct(ctx: Ctx, o: Override): Ctx {
+  if (!isCorrection(o)) return ctx;
+  switch (o.kind) {
+    case 'moveToken': {
+      const name = player(ctx, o.to).name;
+      if (o.token === 'doll') return { ...log(ctx, 'keeperDoll', { name }), doll: o.to };
+      // The token has found its holder: a successor still to be named is not asked any more.
+      const notSuccession = (q: Pending) => q.kind !== 'highPriestSuccessor';
+      return { ...log(ctx, 'keeperHighPriest', { name }), highPriest: o.to, pending: ctx.pending.filter(notSuccession), deferred: ctx.deferred.filter(notSuccession) };
+    }
+    case 'swapRoles': {
+      const [a, b] = [player(ctx, o.a), player(ctx, o.b)];
+      let next = setPlayer(setPlayer(ctx, a.id, cardOf(b)), b.id, cardOf(a));
+      // A Shoggoth's tablet once shown is known to all: the mark goes with the tablet.
+      const shown = (x: PlayerState) => ctx.revealed.includes(x.id);
+      if (shown(a) !== shown(b)) next = { ...next, revealed: next.revealed.map((id) => (id === a.id ? b.id : id === b.id ? a.id : id)) };
+      return log(next, 'keeperSwap', { a: a.name, b: b.name }, true);
+    }
+    case 'setRole': {
+      const p = player(ctx, o.player);
+      const role = o.role as RoleId;
+      // A tablet no ability has changed was dealt wrong: the dealt tablet is corrected with it.
+      const dealt = p.role === p.dealt && !p.powerless ? role : p.dealt;
+      const next = setPlayer(ctx, p.id, { role, dealt, side: STARTING_SIDE[role], powerless: false });
+      return log(next, 'keeperSetRole', { name: p.name, role }, true);
+    }
+    case 'rename':
+    case 'replace':
+      return renameIn('cluethulhu', ctx, o);
+    case 'leave':
+      return leave(ctx, o.player);
+  }
 }

@@ -5,10 +5,10 @@
  */
 import type { SnapshotFrom, AnyStateMachine } from 'xstate';
 import { dealStep, playerView, stageOf, viewOf } from '../../engine/common';
-import type { GameView, Mark, PlayerView } from '../../engine/game';
+import type { Corrections, GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types';
-import { aliveIds, holder, isDetained, majority, player, sideCounts, votesPossible, type Ctx } from './rules';
+import { aliveIds, holder, isDetained, majority, player, roleChoices, sideCounts, tokenHolder, tokenRules, TOKENS, votesPossible, type Ctx } from './rules';
 import { plan, SLOT_OF, stepMode, type Mode } from './sequence';
 import { pendingAnswerable } from './machine';
 
@@ -439,6 +439,20 @@ export function players(ctx: Ctx): PlayerView[] {
   });
 }
 
+/**
+ * What the Keeper's override may correct (docs/RULES.md, "The Keeper's corrections"): the doll and
+ * the High Priest's token (public: "can be shown at any time"), any player's tablet, a player
+ * leaving. A latecomer cannot join once the tablets are dealt.
+ */
+export function corrections(ctx: Ctx): Corrections {
+  return {
+    tokens: TOKENS.map((id) => ({ id, name: k(`marks.${id}`), holder: tokenHolder(ctx, id), secret: false, ...tokenRules(ctx, id) })),
+    roles: roleChoices(ctx),
+    leave: k('corrections.leave'),
+    latecomer: k('corrections.latecomer')
+  };
+}
+
 export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const ctx = snapshot.context as Ctx;
   const key = stepKey(snapshot);
@@ -452,5 +466,5 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   let step: Step | null = null;
   if (stage === 'play' && key && key !== 'dealing' && !(key === 'highPriestSuccessor' && !pendingAnswerable(ctx))) step = currentStep(ctx, key);
   if (stage === 'dealing') step = dealStep(ctx, (name) => k('steps.deal.prompt', { name }));
-  return { ...viewOf(ctx, stage, step, players(ctx)), facts };
+  return { ...viewOf(ctx, stage, step, players(ctx)), facts, ...(stage === 'play' ? { corrections: corrections(ctx) } : {}) };
 }

@@ -7,6 +7,7 @@ import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
 import { FACTION_IDS } from './factions';
 import { machine, MACHINE_VERSION } from './machine';
+import { overrideProblem, type Ctx } from './rules';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KtuluSetup } from './setup';
 import { sheet } from './sheet';
 import { view } from './view';
@@ -24,7 +25,8 @@ export const ktulu: GameDefinition<KtuluSetup> = {
   view,
   dealing,
   ...setupPlayers,
-  sheet
+  sheet,
+  checkOverride: (snapshot, o) => overrideProblem(snapshot.context as Ctx, o)
 };
 
 export type { KtuluSetup, KtuluSettings, RoleCounts } from './setup';

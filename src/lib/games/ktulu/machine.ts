@@ -39,6 +39,7 @@ import {
   needsSkip,
   nightOver,
   override,
+  overrideProblem,
   player,
   reveal,
   search,
@@ -219,8 +220,8 @@ export const machine = setup({
   id: 'ktulu',
   context: ({ input }) => createContext(input.setup, input.seed),
   initial: 'dealing',
-  // The Manitou's rulings, at any moment after the deal. A card shown is taken by the day's states only.
-  on: keeperRulings(),
+  // The Manitou's rulings and corrections, at any moment after the deal. A card shown is taken by the day's states only.
+  on: keeperRulings<Ctx>(overrideProblem),
   states: {
     dealing: dealingState(),
     play: {

@@ -9,12 +9,12 @@
  * read as ../shared/RULES-NOTES.md says. Lantern's own decisions where the book is silent are
  * in docs/RULES.md, "Ktulu" ("The game engine").
  */
-import type { Answer, LogLine, Outcome, Override, Phase, PlayerId } from '../../engine/types';
-import { aliveIdsIn, aliveIn, dealCards, dealtAtStart, logIn, patchPlayer, playerIn } from '../../engine/common';
+import type { Answer, LogLine, Outcome, Override, Phase, PlayerId, Text } from '../../engine/types';
+import { aliveIdsIn, aliveIn, correctionProblem, dealCards, dealtAtStart, isCorrection, logIn, patchPlayer, playerIn, renameIn } from '../../engine/common';
 import { nameList } from '../../engine/names';
 import { seedRng, type RngState } from '../../engine/rng';
 import { FACTIONS, type FactionId } from './factions';
-import { ROLES, limit, spentKey, type AbilityAction, type RoleId, type SpentKey } from './roles';
+import { ROLES, ROLE_IDS, limit, spentKey, type AbilityAction, type RoleId, type SpentKey } from './roles';
 import type { KtuluStep } from './steps';
 import { actorFaction, activeMembers, callers, decider, isActive, stepMode, stepsOf, type NightKind, type StepMode } from './plan';
 import { factionOf, type KtuluPlanState } from './state';
@@ -24,9 +24,10 @@ import { HITS_TO_DESTROY, SIGNALS_TO_WIN, godsShot, kaszabaraPossesses, type Sho
 /**
  * How a player left the game: killed at night (by a kill, the Gambler's roulette), shot by a
  * Bungling God's missed shot, dead of the Banner's nightmare, killed in a duel, hanged,
- * poisoned by the Shamaness, escaped (a Runaway), or by the Manitou's ruling.
+ * poisoned by the Shamaness, escaped (a Runaway), by the Manitou's ruling, or left the table
+ * (the Manitou's correction: nothing a death sets off follows).
  */
-export type Fate = 'killed' | 'shot' | 'heartAttack' | 'duel' | 'hanged' | 'poisoned' | 'escaped' | 'keeper';
+export type Fate = 'killed' | 'shot' | 'heartAttack' | 'duel' | 'hanged' | 'poisoned' | 'escaped' | 'keeper' | 'left';
 
 /** Deaths at night that the jail and the Bodyguard stop ("nie można jej w żaden sposób zabić"). */
 const NIGHT_DEATHS: readonly Fate[] = ['killed', 'shot', 'heartAttack'];
@@ -590,6 +591,7 @@ export function reveal(ctx: Ctx, id: PlayerId): Ctx {
 // ---------------------------------------------------------------- the Manitou's rulings
 
 export function override(ctx0: Ctx, o: Override): Ctx {
+  if (isCorrection(o)) return correct(ctx0, o);
   let ctx = ctx0;
   if (o.kind === 'eliminate') {
     const p = player(ctx, o.player);
@@ -609,6 +611,126 @@ export function override(ctx0: Ctx, o: Override): Ctx {
   const winner = o.winner;
   ctx = log(ctx, 'keeperWinner', { winner });
   return { ...ctx, outcome: { winner, reason: { key: 'ktulu:outcome.keeper', params: { winner } }, winners: winnersOf(ctx, winner) } };
+}
+
+// ---------------------------------------------------------------- the Manitou's corrections
+
+const corr = (key: string, params?: Text['params']): Text => ({ key: `ktulu:corrections.${key}`, params });
+
+/**
+ * Why the statue cannot be put anywhere now, and who may not hold it. It comes into play when the
+ * bandits meet on the zero night (step 6: RULES-NOTES "The statue"); nobody out of the game holds
+ * it. Planted: only with a Silent Foot dealt, and never on the Silent Foot himself ("może podłożyć
+ * go wybranej osobie"). Who holds it now is not refused here: that is the Manitou's secret, and so
+ * are the refusals of a planted statue (they name the Silent Foot, or say there is none), which
+ * the screen gives only for the player the Manitou picks.
+ */
+export function statueRules(ctx: Ctx): { blocked: Text | null; refused: Record<PlayerId, Text>; plantable: boolean; refusedPlanted: Record<PlayerId, Text> } {
+  const beforeBandits = ctx.phase.number === 0 && ctx.cursor.index <= indexOfStep('zeroNight', '6');
+  const foot = !!holderOf(ctx, 'silentFoot');
+  const refused: Record<PlayerId, Text> = {};
+  const refusedPlanted: Record<PlayerId, Text> = {};
+  for (const p of ctx.players) {
+    if (!p.alive) refused[p.id] = corr('out');
+    else if (!foot) refusedPlanted[p.id] = corr('noSilentFoot');
+    else if (p.role === 'silentFoot') refusedPlanted[p.id] = corr('plantSelf');
+  }
+  return { blocked: beforeBandits ? corr('statueNotYet') : null, refused, plantable: true, refusedPlanted };
+}
+
+/** Why the Manitou's correction cannot be made now, or null (see `correct`). */
+export function overrideProblem(ctx: Ctx, o: Override): Text | null {
+  const common = correctionProblem(ctx, o);
+  if (common || !isCorrection(o)) return common;
+  switch (o.kind) {
+    case 'moveToken': {
+      if (o.token !== 'statue') return { key: 'common:override.problems.unknownToken' };
+      const r = statueRules(ctx);
+      if (r.blocked) return r.blocked;
+      if (r.refused[o.to]) return r.refused[o.to];
+      if (o.planted && r.refusedPlanted[o.to]) return r.refusedPlanted[o.to];
+      return ctx.statue.holder === o.to && ctx.statue.planted === !!o.planted ? { key: 'common:override.problems.holdsIt' } : null;
+    }
+    case 'setRole': {
+      if (!(ROLE_IDS as readonly string[]).includes(o.role)) return { key: 'common:override.problems.unknownRole' };
+      const p = player(ctx, o.player);
+      if (p.role === o.role) return { key: 'common:override.problems.sameRole' };
+      const other = ctx.players.find((q) => q.id !== p.id && q.role === o.role);
+      return other && !ROLES[o.role as RoleId].plain ? { key: 'common:override.problems.roleHeld' } : null;
+    }
+    case 'swapRoles':
+      return player(ctx, o.a).role === player(ctx, o.b).role ? { key: 'common:override.problems.sameCards' } : null;
+  }
+  return null;
+}
+
+/** Every card of the book, for the override's screen (who holds it: the Manitou's secret). */
+export function roleChoices(ctx: Ctx) {
+  return ROLE_IDS.map((id) => ({
+    id,
+    name: { key: `ktulu:roles.${id}.name` },
+    side: { key: `ktulu:factions.${ROLES[id].faction}` },
+    single: !ROLES[id].plain,
+    holders: ctx.players.filter((p) => p.role === id).map((p) => p.id)
+  }));
+}
+
+/**
+ * A player leaves the table. "Z gry można zostać wyeliminowanym … odkrywa się wtedy swoją kartę
+ * i nie bierze udziału w dalszej grze": like every way out of the game, their card is shown (read
+ * out with the next announcements). Leaving is not dying (docs/RULES.md, "A player who leaves"):
+ * the Doctor is not asked, no Runaway count moves, and a statue on them is not found by the Town.
+ * It stays with the faction that held it ("Jeśli frakcja posiada posążek, to jej najwyższy rangą
+ * aktywny członek decyduje, komu go przydzieli"): its leader, else its first living member in
+ * seating order; a planted statue goes back to the Silent Foot (else his Indians). With nobody of
+ * that faction left it is off the table, until the Manitou puts it somewhere.
+ */
+export function leave(ctx0: Ctx, id: PlayerId): Ctx {
+  const p = player(ctx0, id);
+  let ctx = log(setPlayer(ctx0, id, { alive: false, fate: 'left' }), 'fate.left', { name: p.name, role: p.role });
+  ctx = { ...ctx, out: [...ctx.out, id] };
+  if (ctx.poisoned === id) ctx = { ...ctx, poisoned: null };
+  if (ctx.statue.holder !== id) return ctx;
+  const planted = ctx.statue.planted;
+  const faction = planted ? factionOf('silentFoot') : factionOf(p.role);
+  const members = membersOf(ctx, faction).filter((q) => q.alive);
+  const to = (planted ? members.find((q) => q.role === 'silentFoot') : undefined) ?? members.find((q) => ROLES[q.role].rank === 1) ?? members[0];
+  if (!to) return log({ ...ctx, statue: { holder: null, planted: false } }, 'statueOff', { faction }, true);
+  return log({ ...ctx, statue: { holder: to.id, planted: false } }, 'statueStays', { name: to.name, faction }, true);
+}
+
+/**
+ * The Manitou's correction (checked first by `overrideProblem`). The statue is put where it really
+ * is: nothing that acts on a statue being received follows (Lucky Luke's following, Kaszabara's
+ * possession, the Burning Rage); the rules then go on from there (a search finds it, a holder of
+ * the Town who keeps it till dawn wins). Where the statue is and every card are the Manitou's
+ * secrets in the log; a name and a player leaving are seen by everyone. The machine's first checks
+ * look for a win right after.
+ */
+export function correct(ctx: Ctx, o: Override): Ctx {
+  if (!isCorrection(o)) return ctx;
+  switch (o.kind) {
+    case 'moveToken': {
+      const to = player(ctx, o.to);
+      const next = { ...ctx, statue: { holder: to.id, planted: !!o.planted } };
+      return log(next, o.planted ? 'keeperStatuePlanted' : 'keeperStatue', { name: to.name, faction: factionOf(to.role) }, true);
+    }
+    case 'swapRoles': {
+      const [a, b] = [player(ctx, o.a), player(ctx, o.b)];
+      // The card goes with what the table knows of it: shown, or a gunslinger by a won duel.
+      const card = (x: PlayerState) => ({ role: x.role, revealed: x.revealed, gunslinger: x.gunslinger });
+      return log(setPlayer(setPlayer(ctx, a.id, card(b)), b.id, card(a)), 'keeperSwap', { a: a.name, b: b.name }, true);
+    }
+    case 'setRole': {
+      const p = player(ctx, o.player);
+      return log(setPlayer(ctx, p.id, { role: o.role as RoleId }), 'keeperSetRole', { name: p.name, role: o.role }, true);
+    }
+    case 'rename':
+    case 'replace':
+      return renameIn('ktulu', ctx, o);
+    case 'leave':
+      return leave(ctx, o.player);
+  }
 }
 
 // ---------------------------------------------------------------- the night

@@ -6,7 +6,7 @@
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { dealStep, playerView, stageOf, viewOf } from '../../engine/common';
-import type { GameView, Mark, PlayerView } from '../../engine/game';
+import type { Corrections, GameView, Mark, PlayerView } from '../../engine/game';
 import { nameList } from '../../engine/names';
 import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types';
 import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, scrapesNeeded, SIGNALS_TO_WIN } from './compute';
@@ -39,7 +39,9 @@ import {
   usesOf,
   type Ctx,
   announcedFaction,
-  shielded
+  roleChoices,
+  shielded,
+  statueRules
 } from './rules';
 
 const k = (key: string, params?: Text['params']): Text => (params ? { key: `ktulu:${key}`, params } : { key: `ktulu:${key}` });
@@ -801,6 +803,21 @@ function revealable(ctx: Ctx, key: string | null, stage: GameView['stage']): Pla
   return ctx.players.filter((p) => mayReveal(ctx, p.id, key === 'sentence')).map((p) => p.id);
 }
 
+/**
+ * What the Manitou's override may correct (docs/RULES.md, "The Manitou's corrections"): the statue
+ * (its holder is the Manitou's secret), any player's card, a player leaving. A latecomer cannot
+ * join once the cards are dealt.
+ */
+export function corrections(ctx: Ctx): Corrections {
+  const { blocked, refused, plantable, refusedPlanted } = statueRules(ctx);
+  return {
+    tokens: [{ id: 'statue', name: k('corrections.statue'), holder: ctx.statue.holder, planted: ctx.statue.planted, secret: true, blocked, refused, plantable, refusedPlanted }],
+    roles: roleChoices(ctx),
+    leave: k('corrections.leave'),
+    latecomer: k('corrections.latecomer')
+  };
+}
+
 export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const ctx = snapshot.context as Ctx;
   const key = stepKey(snapshot);
@@ -811,6 +828,7 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   return {
     ...viewOf(ctx, stage, step, players(ctx)),
     facts: stage === 'dealing' ? [] : facts(ctx),
-    revealable: revealable(ctx, key, stage)
+    revealable: revealable(ctx, key, stage),
+    ...(stage === 'play' ? { corrections: corrections(ctx) } : {})
   };
 }
