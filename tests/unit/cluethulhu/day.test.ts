@@ -180,8 +180,9 @@ describe('the Detective', () => {
   });
   it('takes a detained player out of the Night vote', () => {
     const g = until(game(SIXTEEN).pick().pick('Kasia'), 'night.wake').next();
-    // The election says the detainee does not vote, and takes exactly one vote per other living player.
-    expect(g.step.hints).toContainEqual({ key: 'cluethulhu:hints.vote.detained', params: { name: 'Kasia' } });
+    // The election says the detainee does not vote (the Keeper's secret, with every eye open), and
+    // takes exactly one vote per other living player.
+    expect(g.step.hints).toContainEqual({ key: 'cluethulhu:hints.vote.detained', params: { name: 'Kasia' }, secret: true });
     expect(g.step.answer).toMatchObject({ kind: 'tally', total: { rule: 'exactly', n: 15 } });
     expect(() => g.tally({ Leon: 16 })).toThrow(RejectedEvent);
     expect(() => g.tally({ Leon: 14 })).toThrow(RejectedEvent);

@@ -136,7 +136,7 @@ describe('the Shoggoth', () => {
     const g = until(game(SEVEN).pick('Ewa').next().pick('Gosia'), 'day.investigatorsVote').pick('Darek').next().next();
     // "Protected: the absorb fails" stands for her own "Protected" mark on the answer.
     const spec = g.step.answer.kind === 'players' ? g.step.answer : null;
-    expect(spec?.marks?.[g.id('Gosia')]).toEqual({ key: 'cluethulhu:marks.absorbFails' });
+    expect(spec?.marks?.[g.id('Gosia')]).toEqual({ key: 'cluethulhu:marks.absorbFails', secret: true });
     expect(spec?.covers?.[g.id('Gosia')]).toEqual(['protected']);
     expect(g.view.players.find((p) => p.name === 'Gosia')!.marks.map((m) => m.id)).toContain('protected');
     g.pick('Gosia');

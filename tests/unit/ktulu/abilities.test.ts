@@ -260,7 +260,7 @@ describe('the Town’s night roles', () => {
     at(g, 'night.8').pick('Ewa');
     at(g, 'night.12');
     expect(g.step.answer).toMatchObject({ kind: 'players', min: 0 });
-    expect(g.step.answer.kind === 'players' && g.step.answer.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.townsperson' });
+    expect(g.step.answer.kind === 'players' && g.step.answer.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.townsperson', secret: true });
     g.pick('Filip');
     at(g, 'night.12.again');
     expect(statue(g)).toBe('Bartek');

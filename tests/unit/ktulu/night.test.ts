@@ -179,7 +179,7 @@ describe('the night', () => {
     expect(spec?.marks?.[g.id('Darek')]).toEqual({ key: 'ktulu:marks.protectedSafe' });
     expect(spec?.covers?.[g.id('Darek')]).toEqual(['protected']);
     // The statue's holder has the step's "has the statue", the very words of his own mark.
-    expect(spec?.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.statue' });
+    expect(spec?.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.statue', secret: true });
     expect(spec?.covers?.[g.id('Ewa')]).toBeUndefined();
   });
 
