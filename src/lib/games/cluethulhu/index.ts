@@ -4,12 +4,13 @@
  */
 import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
+import { facts, type CluethulhuFacts } from './facts';
 import { machine, MACHINE_VERSION } from './machine';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type CluethulhuSetup } from './setup';
 import { sheet } from './sheet';
 import { view } from './view';
 
-export const cluethulhu: GameDefinition<CluethulhuSetup> = {
+export const cluethulhu: GameDefinition<CluethulhuSetup, CluethulhuFacts> = {
   id: 'cluethulhu',
   namespace: 'cluethulhu',
   machineVersion: MACHINE_VERSION,
@@ -21,9 +22,11 @@ export const cluethulhu: GameDefinition<CluethulhuSetup> = {
   view,
   dealing,
   ...setupPlayers,
-  sheet
+  sheet,
+  facts
 };
 
 export type { CluethulhuSetup } from './setup';
+export type { CluethulhuFacts, CluethulhuStepFacts } from './facts';
 export { band, roleMix, setupWarnings, validateSetup } from './setup';
 export { ROLE_IDS, ALL_SPECIALS, CULT_SPECIALS, type RoleId } from './roles';

@@ -6,12 +6,13 @@
 import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
 import { FACTION_IDS } from './factions';
+import { facts, type KtuluFacts } from './facts';
 import { machine, MACHINE_VERSION } from './machine';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KtuluSetup } from './setup';
 import { sheet } from './sheet';
 import { view } from './view';
 
-export const ktulu: GameDefinition<KtuluSetup> = {
+export const ktulu: GameDefinition<KtuluSetup, KtuluFacts> = {
   id: 'ktulu',
   namespace: 'ktulu',
   machineVersion: MACHINE_VERSION,
@@ -24,10 +25,12 @@ export const ktulu: GameDefinition<KtuluSetup> = {
   view,
   dealing,
   ...setupPlayers,
-  sheet
+  sheet,
+  facts
 };
 
 export type { KtuluSetup, KtuluSettings, RoleCounts } from './setup';
+export type { KtuluFacts, KtuluStepFacts } from './facts';
 export {
   controversialWarnings,
   defaultSettings,
