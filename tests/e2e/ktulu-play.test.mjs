@@ -16,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { brokenNames, chooseAndNext, count, dealAndRead, next, press, rawTexts, readScript, setUpKtulu, undo, waitForNightMode, WORDS } from './manitou.mjs';
+import { brokenNames, chooseAndNext, count, dealAndRead, holdSecrets, next, press, rawTexts, readScript, setUpKtulu, undo, waitForNightMode, WORDS } from './manitou.mjs';
 import { waitForGameScreen, waitForReady } from './keeper.mjs';
 
 const app = useApp();
@@ -206,7 +206,10 @@ describe('a Ktulu game for twelve', () => {
       assert.ok(s.announce.includes(`Szeryf zamknął w więzieniu: ${who.chief}.`), `public: ${s.announce}`);
       assert.ok(!s.announce.some((l) => l.includes(who.banditLeader)), 'the statue holder is never named aloud');
       assert.ok(s.announce.includes('Posążek jest u bandytów, jak na początku gry.'), `where the statue is, not a change of hands: ${s.announce}`);
-      assert.ok(s.hints.includes(`Posążek przechodzi do: ${who.banditLeader} (Bandyci).`), `secret: ${s.hints}`);
+      // The Manitou's secrets are off the screen while the town looks on, until held.
+      assert.ok(!s.hints.some((h) => h.includes(who.banditLeader)), `held back: ${s.hints}`);
+      const held = await holdSecrets(page, w);
+      assert.ok(held.hints.includes(`Posążek przechodzi do: ${who.banditLeader} (Bandyci).`), `secret: ${held.hints}`);
       s = await next(page, w);
 
       assert.equal(s.title, 'Przedstawienie się');
@@ -380,13 +383,15 @@ describe('a Ktulu game for twelve', () => {
         'read aloud: the deaths with their cards, the jail, the drinking, the statue’s new faction'
       );
       assert.ok(!s.announce.some((l) => [who.shaman, who.indian, who.goodGunslinger].some((n) => l.includes(n))), 'nothing secret is read aloud');
+      const card = await holdSecrets(page, w);
       for (const secret of [
         `Poznana karta (Szaman): ${who.banditLeader} – Herszt.`,
         `Przeszukanie (Ufoki): ${who.goodGunslinger} nie ma posążka.`,
         `Posążek przechodzi do: ${first} (Indianie).`,
         `Posążek przechodzi do: ${second} (Indianie).`
       ]) {
-        assert.ok(s.hints.includes(secret), `the Manitou's card says "${secret}": ${s.hints}`);
+        assert.ok(card.hints.includes(secret), `the Manitou's card says "${secret}", held to see: ${card.hints}`);
+        assert.ok(!s.hints.includes(secret), `and not before: "${secret}"`);
       }
       await waitForNightMode(page, false);
       await assertAxeClean(page, 'the morning card');

@@ -26,6 +26,8 @@ export const WORDS = {
     passOn: 'Gotowe, podaj dalej',
     next: 'Dalej',
     undo: 'Cofnij',
+    holdSecrets: 'Przytrzymaj, by zobaczyć to, co wiesz tylko ty',
+    secretsShown: 'Puść, by znów je ukryć',
   },
   en: {
     player: (n) => `Player ${n}`,
@@ -40,6 +42,8 @@ export const WORDS = {
     passOn: 'Done, pass on',
     next: 'Next',
     undo: 'Undo',
+    holdSecrets: 'Hold to see what only you may know',
+    secretsShown: 'Let go to hide them again',
   }
 };
 
@@ -159,6 +163,33 @@ export async function readScript(page) {
       tally: [...main.querySelectorAll('input[type="number"]')].map((i) => text(main.querySelector(`label[for="${i.id}"]`)) ?? '')
     };
   });
+}
+
+/**
+ * What only the moderator may see on an eyes-open step, seen as a finger does it: presses and
+ * holds "Hold to see what only you may know" until it says the secrets are shown, runs
+ * `whileHeld` (by default, reads the step), then lets go and waits until they are hidden again.
+ * @template T
+ * @param {import('playwright-core').Page} page
+ * @param {{ holdSecrets: string, secretsShown: string }} words
+ * @param {() => Promise<T>} [whileHeld]
+ * @returns {Promise<T>}
+ */
+export async function holdSecrets(page, words, whileHeld = /** @type {() => Promise<T>} */ (() => readScript(page))) {
+  const main = page.locator('main');
+  const button = main.getByRole('button', { name: words.holdSecrets, exact: true }).first();
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the hold button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  try {
+    await main.getByRole('button', { name: words.secretsShown, exact: true }).first().waitFor({ timeout: 5_000 });
+    return await whileHeld();
+  } finally {
+    await page.mouse.up();
+    await page.waitForFunction((shown) => ![...document.querySelectorAll('main button')].some((b) => b.textContent?.trim() === shown), words.secretsShown, { polling: 20 });
+  }
 }
 
 /** Waits until night mode is `on` (it follows the step's closed eyes) or off. */

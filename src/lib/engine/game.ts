@@ -123,7 +123,11 @@ export interface DealState {
   total: number;
 }
 
-export interface GameDefinition<Setup = unknown> {
+/**
+ * `Facts`: what the game's `facts(snapshot)` gives tests and scripts (see there); each game
+ * names its own shape.
+ */
+export interface GameDefinition<Setup = unknown, Facts = unknown> {
   id: string;
   /**
    * `script` (absent means script): a moderator answers one step after another. `scoreboard`:
@@ -156,6 +160,14 @@ export interface GameDefinition<Setup = unknown> {
    * write by hand before the game (each phase's calls in order, with what is said).
    */
   sheet?(setup: Setup): SheetSection[];
+  /**
+   * The game as it stands, as plain read-only data for tests and scripts (never for a screen):
+   * the sides' counts, who holds each token, who is detained, protected or revealed, and what
+   * the step on screen is in the book's terms. Players are named by their names, as the
+   * headless driver names them. Computed by the game's own pure module, so a test reads the
+   * rules' state without reading i18n keys.
+   */
+  facts?(snapshot: SnapshotFrom<AnyStateMachine>): Facts;
   /** Scoreboard games: why `move` cannot be made now, or null when it can. */
   checkMove?(snapshot: SnapshotFrom<AnyStateMachine>, move: Move): MoveProblem | null;
   /**

@@ -7,12 +7,12 @@ import type { GameDefinition, GameInput, GameView } from './game';
 import { apply, persist, replay, restore, start, type LoggedEvent, type Snapshot } from './session';
 import type { Answer, GameEvent, Move, Override, PlayerId, Step } from './types';
 
-export class HeadlessGame<S> {
+export class HeadlessGame<S, F = unknown> {
   snapshot: Snapshot;
   readonly log: LoggedEvent[] = [];
 
   constructor(
-    readonly def: GameDefinition<S>,
+    readonly def: GameDefinition<S, F>,
     readonly input: GameInput<S>
   ) {
     this.snapshot = start(def, input);
@@ -20,6 +20,15 @@ export class HeadlessGame<S> {
 
   get view(): GameView {
     return this.def.view(this.snapshot);
+  }
+
+  /**
+   * The game's plain facts as it stands (`GameDefinition.facts`): side counts, token holders,
+   * the step in the book's terms, players by name. For a game that gives none, an error.
+   */
+  get facts(): F {
+    if (!this.def.facts) throw new Error(`${this.def.id} gives no facts`);
+    return this.def.facts(this.snapshot);
   }
 
   get step(): Step {

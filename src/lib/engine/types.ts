@@ -50,8 +50,12 @@ export type AnswerSpec =
       max: number;
       /** Players that may be picked, in seating order. Everyone else is shown disabled. */
       candidates: PlayerId[];
-      /** Marks shown next to a player on the answer widget (e.g. "protected last Day"). */
-      marks?: Record<PlayerId, Text>;
+      /**
+       * Marks shown next to a player on the answer widget (e.g. "protected last Day"), each
+       * public or secret like a `Fact`: a secret one is off the screen on an eyes-open step
+       * unless the moderator holds to see it.
+       */
+      marks?: Record<PlayerId, Fact>;
       /**
        * The player's own marks (by `Mark.id`) that the step's mark says in other words ("In jail:
        * cannot be killed" for "In jail"): shown once, as the step's.
@@ -102,8 +106,12 @@ export interface Step {
   more?: Text[];
   /** Read aloud once the answer is given (e.g. "Wizard, close your eyes."). */
   after?: Text;
-  /** Moderator-only notes, never read aloud. */
-  hints: Text[];
+  /**
+   * Moderator-only notes, never read aloud. Each is public or secret like a `Fact`: on a step
+   * where eyes are open a secret one (a role, who holds a token in secret, a side's count) is
+   * not on screen unless the moderator holds to see it.
+   */
+  hints: Fact[];
   answer: AnswerSpec;
   /** The role is absent, dead or powerless: the moderator only pretends to call it. */
   pretend?: boolean;

@@ -96,6 +96,12 @@ describe('the Evil Child and the Haunted Doll', () => {
     expect((g.step.answer as { candidates: string[] }).candidates).not.toContain(g.id('Ewa'));
     g.pick('Ania');
     expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.dollHandOver.pass', params: { name: 'Ania' } });
+    // The Keeper names each holder aloud, so the log's doll lines are public.
+    const dolls = g.view.log.filter((l) => l.text.key === 'cluethulhu:log.doll').map((l) => [l.text.params?.name, l.secret]);
+    expect(dolls).toEqual([
+      ['Ewa', false],
+      ['Ania', false]
+    ]);
   });
 });
 
@@ -107,6 +113,8 @@ describe('the Wizard', () => {
     g.next();
     expect(g.alive).toContain('Filip');
     expect(g.at).toBe('night.wake');
+    // The Keeper taps nobody and says nothing: that Filip was spared is his secret.
+    expect(g.view.log.find((l) => l.text.key === 'cluethulhu:log.protected')).toMatchObject({ text: { params: { name: 'Filip' } }, secret: true });
   });
   it('fails when he picks the same player two turns running, and nobody is protected', () => {
     const g = until(game(SEVEN).pick('Ewa').next().pick('Filip'), 'night.wake');
@@ -180,8 +188,9 @@ describe('the Detective', () => {
   });
   it('takes a detained player out of the Night vote', () => {
     const g = until(game(SIXTEEN).pick().pick('Kasia'), 'night.wake').next();
-    // The election says the detainee does not vote, and takes exactly one vote per other living player.
-    expect(g.step.hints).toContainEqual({ key: 'cluethulhu:hints.vote.detained', params: { name: 'Kasia' } });
+    // The election says the detainee does not vote (the Keeper's secret, with every eye open), and
+    // takes exactly one vote per other living player.
+    expect(g.step.hints).toContainEqual({ key: 'cluethulhu:hints.vote.detained', params: { name: 'Kasia' }, secret: true });
     expect(g.step.answer).toMatchObject({ kind: 'tally', total: { rule: 'exactly', n: 15 } });
     expect(() => g.tally({ Leon: 16 })).toThrow(RejectedEvent);
     expect(() => g.tally({ Leon: 14 })).toThrow(RejectedEvent);

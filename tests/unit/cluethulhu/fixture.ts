@@ -1,6 +1,8 @@
 /** Games with a known deal, for rule tests: the Keeper "records a physical deal". */
 import { HeadlessGame } from '../../../src/lib/engine/headless';
-import { cluethulhu, type CluethulhuSetup, type RoleId } from '../../../src/lib/games/cluethulhu';
+import { cluethulhu, type CluethulhuFacts, type CluethulhuSetup, type RoleId } from '../../../src/lib/games/cluethulhu';
+
+export type G = HeadlessGame<CluethulhuSetup, CluethulhuFacts>;
 
 export const NAMES = ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip', 'Gosia', 'Hubert', 'Iga', 'Jan', 'Kasia', 'Leon', 'Marta', 'Nina', 'Olek', 'Piotr', 'Rysiek', 'Sara', 'Tomek', 'Ula'];
 const PLAIN: RoleId[] = ['investigator', 'detective', 'psychiatrist', 'cultist'];
@@ -19,26 +21,27 @@ export function setupFor(roles: RoleId[], opts: Partial<CluethulhuSetup> = {}): 
 }
 
 /** A game whose players, in seat order, hold `roles` (Ania the first, Bartek the second, …). */
-export function game(roles: RoleId[], opts: Partial<CluethulhuSetup> = {}, seed = 7): HeadlessGame<CluethulhuSetup> {
+export function game(roles: RoleId[], opts: Partial<CluethulhuSetup> = {}, seed = 7): G {
   return new HeadlessGame(cluethulhu, { setup: setupFor(roles, opts), seed });
 }
 
 /** Seven players: Ania and Bartek Investigators, Celina Wizard, Darek Shoggoth, Ewa Evil Child, Filip and Gosia Cultists. */
 export const SEVEN: RoleId[] = ['investigator', 'investigator', 'wizard', 'shoggoth', 'evilChild', 'cultist', 'cultist'];
 
-export const role = (g: HeadlessGame<CluethulhuSetup>, name: string) => g.view.players.find((p) => p.name === name)!.card.role.key.split('.')[1];
-export const side = (g: HeadlessGame<CluethulhuSetup>, name: string) => g.view.players.find((p) => p.name === name)!.card.side.key.split('.')[1];
-export const marks = (g: HeadlessGame<CluethulhuSetup>, name: string) => g.view.players.find((p) => p.name === name)!.marks.map((m) => m.id);
+/** The tablet a player holds now and their side, by name (the game's plain facts). */
+export const role = (g: G, name: string) => g.facts.roles[name];
+export const side = (g: G, name: string) => g.facts.sides[name];
+export const marks = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.marks.map((m) => m.id);
 
 /** The High Priest election with every vote for `name` (the tally must add up to the voters). */
-export function elect(g: HeadlessGame<CluethulhuSetup>, name: string) {
+export function elect(g: G, name: string) {
   const a = g.step.answer;
   if (a.kind !== 'tally' || !a.total) throw new Error(`${g.at} is not the election`);
   return g.tally({ [name]: a.total.n });
 }
 
 /** Play the rest of a Night with no accusation, landing on the next Day's first step. */
-export function quietNight(g: HeadlessGame<CluethulhuSetup>) {
+export function quietNight(g: G) {
   if (g.at === 'night.wake') g.next();
   while (g.at === 'night.highPriestSuccessor') g.pick(g.name(g.step.answer.kind === 'players' ? g.step.answer.candidates[0] : ''));
   if (g.at === 'night.highPriest') elect(g, g.name(g.view.players.find((p) => p.alive)!.id));
@@ -48,7 +51,7 @@ export function quietNight(g: HeadlessGame<CluethulhuSetup>) {
 }
 
 /** Give the simplest answers (nobody or the first players allowed, no, Next) until the step `id`. */
-export function until(g: HeadlessGame<CluethulhuSetup>, id: string, limit = 60) {
+export function until(g: G, id: string, limit = 60) {
   for (let i = 0; i < limit && g.at !== id; i++) {
     const a = g.step.answer;
     if (a.kind === 'players') g.answer({ kind: 'players', ids: a.candidates.slice(0, a.min) }); else if (a.kind === 'yesno') g.no();

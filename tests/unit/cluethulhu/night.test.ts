@@ -60,6 +60,12 @@ describe('the Night vote', () => {
     expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.result.murdered', params: { name: 'Bartek' } });
     expect(g.alive).not.toContain('Bartek');
   });
+  it('spares the Wizard’s protected player, and says so aloud: a public line in the log', () => {
+    const g = until(game(SEVEN).pick('Ewa').next().pick('Gosia'), 'night.wake').next().tally({ Filip: 7 });
+    until(g, 'night.accusation').pick('Gosia').tally({ Gosia: 7 });
+    expect(g.step.prompt).toEqual({ key: 'cluethulhu:steps.result.spared', params: { name: 'Gosia' } });
+    expect(g.view.log.find((l) => l.text.key === 'cluethulhu:log.protected')).toMatchObject({ text: { params: { name: 'Gosia' } }, secret: false });
+  });
   it('votes again among those who had a majority until only one has', () => {
     const g = toNight().tally({ Filip: 7 });
     until(g, 'night.accusation').pick('Gosia', 'Bartek', 'Ania').tally({ Gosia: 5, Bartek: 6, Ania: 1 });
@@ -136,7 +142,7 @@ describe('the Shoggoth', () => {
     const g = until(game(SEVEN).pick('Ewa').next().pick('Gosia'), 'day.investigatorsVote').pick('Darek').next().next();
     // "Protected: the absorb fails" stands for her own "Protected" mark on the answer.
     const spec = g.step.answer.kind === 'players' ? g.step.answer : null;
-    expect(spec?.marks?.[g.id('Gosia')]).toEqual({ key: 'cluethulhu:marks.absorbFails' });
+    expect(spec?.marks?.[g.id('Gosia')]).toEqual({ key: 'cluethulhu:marks.absorbFails', secret: true });
     expect(spec?.covers?.[g.id('Gosia')]).toEqual(['protected']);
     expect(g.view.players.find((p) => p.name === 'Gosia')!.marks.map((m) => m.id)).toContain('protected');
     g.pick('Gosia');

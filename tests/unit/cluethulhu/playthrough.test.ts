@@ -4,11 +4,8 @@
  * replayed with a reload (persist → JSON → restore) after every move, or with undo and redo.
  */
 import { describe, expect, it } from 'vitest';
-import type { HeadlessGame } from '../../../src/lib/engine/headless';
-import type { CluethulhuSetup, RoleId } from '../../../src/lib/games/cluethulhu';
-import { elect, game, SEVEN } from './fixture';
-
-type G = HeadlessGame<CluethulhuSetup>;
+import type { RoleId } from '../../../src/lib/games/cluethulhu';
+import { elect, game, SEVEN, type G } from './fixture';
 type Move = [at: string, (g: G) => unknown];
 
 const cultists = (n: number): RoleId[] => Array(n).fill('cultist');
@@ -117,6 +114,7 @@ describe('whole games', () => {
     const g = play(game(SEVEN), SEVEN_SCRIPT);
     expect(g.view.stage).toBe('over');
     expect(g.view.outcome).toMatchObject({ winner: 'cult', reason: { key: 'cluethulhu:outcome.cult' } });
+    expect(g.facts).toMatchObject({ stage: 'over', step: null, winner: 'cult', counts: { investigators: 0, cult: 2 }, ritual: true, highPriest: 'Gosia', doll: 'Celina' });
     expect(g.alive.sort()).toEqual(['Celina', 'Ewa', 'Gosia']);
     expect(g.view.log.some((l) => l.text.key === 'cluethulhu:log.fate.arrested' && l.text.params?.name === 'Darek')).toBe(true);
   });
@@ -124,6 +122,10 @@ describe('whole games', () => {
   it('12 players: the Investigators win once they match the Cultists left', () => {
     const g = play(game(TWELVE), TWELVE_SCRIPT);
     expect(g.view.outcome).toMatchObject({ winner: 'investigators', reason: { params: { investigators: 3, cult: 3 } } });
+    expect(g.facts.counts).toEqual({ investigators: 3, cult: 3 });
+    // The Traitor switched sides; the Psychiatrist cured Ewa; the Yithian swapped with Kasia.
+    expect(g.facts.sides.Gosia).toBe('investigators');
+    expect(g.facts.roles).toMatchObject({ Ewa: 'cultist', Kasia: 'yithianCard' });
     // The switched Traitor shares the win; the cured Tcho-Tcho and the Yithian's victim do not.
     expect(g.view.outcome!.winners.map((id) => g.name(id)).sort()).toEqual(['Ania', 'Bartek', 'Celina', 'Gosia']);
     expect(g.view.players.find((p) => p.name === 'Filip')!.fate?.key).toBe('cluethulhu:fate.heartbreak');
@@ -132,6 +134,9 @@ describe('whole games', () => {
   it('18 players: the Evil Child wins when the doll holder is murdered', () => {
     const g = play(game(EIGHTEEN), EIGHTEEN_SCRIPT);
     expect(g.view.outcome).toMatchObject({ winner: 'evilChild', winners: [g.id('Ewa')] });
+    // Iga absorbed in the Shoggoth's place, who is revealed; the doll's holder murdered.
+    expect(g.facts).toMatchObject({ winner: 'evilChild', doll: 'Marta', revealed: ['Filip'], highPriest: 'Nina', detained: 'Hubert' });
+    expect(g.facts.alive).not.toContain('Marta');
     expect(g.alive).toContain('Filip');
     expect(g.alive).not.toContain('Iga');
   });

@@ -14,7 +14,7 @@ import { setupFor as cluethulhuSetup } from '../cluethulhu/fixture';
 import { game as ktuluGame, setupFor as ktuluSetup, simplest, until } from '../ktulu/game';
 
 /** Everyone looks at their card, as the deal screen has them do. */
-function dealt<S>(g: HeadlessGame<S>): HeadlessGame<S> {
+function dealt<S, F>(g: HeadlessGame<S, F>): HeadlessGame<S, F> {
   while (g.view.stage === 'dealing') g.next();
   return g;
 }

@@ -235,6 +235,7 @@ describe('the Town’s night roles', () => {
     at(g, 'night.18');
     until(g, 'day.morning');
     expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.drank', params: { name: 'Filip' } });
+    expect(g.view.log.find((l) => l.text.key === 'ktulu:log.drink')).toMatchObject({ text: { params: { name: 'Filip' } }, secret: false });
   });
 
   it('the Hangman kills once; a townsperson who takes the statue and keeps it till dawn wins for the Town', () => {
@@ -260,7 +261,7 @@ describe('the Town’s night roles', () => {
     at(g, 'night.8').pick('Ewa');
     at(g, 'night.12');
     expect(g.step.answer).toMatchObject({ kind: 'players', min: 0 });
-    expect(g.step.answer.kind === 'players' && g.step.answer.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.townsperson' });
+    expect(g.step.answer.kind === 'players' && g.step.answer.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.townsperson', secret: true });
     g.pick('Filip');
     at(g, 'night.12.again');
     expect(statue(g)).toBe('Bartek');
@@ -271,6 +272,14 @@ describe('the Town’s night roles', () => {
     expect(statue(g)).toBe('Ewa');
     until(g, 'day.morning');
     expect(g.view.outcome).toMatchObject({ winner: 'town', reason: { params: { name: 'Ewa' } } });
+    // With whom he played is public ("z kim gra hazardzista"); that Ewa is from the town is not.
+    const gambled = g.view.log.filter((l) => l.text.key.startsWith('ktulu:log.gamble')).map((l) => [l.text.key, l.text.params?.name, l.secret]);
+    expect(gambled).toEqual([
+      ['ktulu:log.gambleShot', 'Filip', false],
+      ['ktulu:log.gambleShot', 'Hubert', false],
+      ['ktulu:log.gambleShot', 'Ewa', false],
+      ['ktulu:log.gambleLost', 'Ewa', true]
+    ]);
   });
 
   it('the Cardsharp’s partner sleeps, loses the statue to him, and the morning says he played with its owner', () => {
@@ -282,6 +291,23 @@ describe('the Town’s night roles', () => {
     g.next();
     until(g, 'day.morning');
     expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.cards', params: { name: 'Ewa' } });
+    expect(g.view.log.find((l) => l.text.key === 'ktulu:log.cards')).toMatchObject({ text: { params: { name: 'Ewa' } }, secret: false });
+  });
+
+  it('the Cardsharp who wins the statue: the log, like the morning, says only that he played with its owner', () => {
+    const g = toNight1(TOWN, 'Filip');
+    at(g, 'night.8').pick('Ewa');
+    until(g, 'night.21').pick('Filip');
+    expect(statue(g)).toBe('Gosia');
+    until(g, 'day.morning');
+    expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.cardsHolder' });
+    const cards = g.view.log.filter((l) => l.text.key.startsWith('ktulu:log.cards')).map((l) => [l.text.key, l.text.params?.name, l.secret]);
+    expect(cards).toEqual([
+      ['ktulu:log.cardsHolder', undefined, false],
+      ['ktulu:log.cardsWon', 'Filip', true]
+    ]);
+    // Nothing public names the holder he played with.
+    expect(g.view.log.filter((l) => !l.secret && l.phase.kind === 'night').some((l) => l.text.params?.name === 'Filip')).toBe(false);
   });
 });
 

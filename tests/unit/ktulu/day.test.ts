@@ -101,7 +101,8 @@ describe('duels', () => {
 
   it('the Judge may overrule once, naming one who dies, even a gunslinger', () => {
     const g = duel(council(), 'Darek', 'Hubert', {});
-    expect(g.step.hints).toEqual([{ key: 'ktulu:hints.judge', params: { name: 'Celina', role: 'judge' } }]);
+    // It names the Judge: the Manitou's secret while the town looks on.
+    expect(g.step.hints).toEqual([{ key: 'ktulu:hints.judge', params: { name: 'Celina', role: 'judge' }, secret: true }]);
     expect(g.step.answer).toMatchObject({ kind: 'players', min: 0, max: 1 });
     expect(candidates(g)).toEqual(['Darek', 'Hubert']);
     g.pick('Darek');
@@ -119,7 +120,7 @@ describe('duels', () => {
     for (let i = 0; i < 10 && g.at !== 'day.discussion'; i++) g.step.answer.kind === 'players' ? g.pick(g.name(g.step.answer.candidates[0])) : g.next();
     g.pick('Ania').pick('Filip').yes().next();
     expect(g.at).toBe('day.duelVote');
-    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.bound', params: { name: 'Celina', holder: 'Ania', role: 'seducer' } });
+    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.bound', params: { name: 'Celina', holder: 'Ania', role: 'seducer' }, secret: true });
   });
 
   it('stop at the day’s limit', () => {
@@ -319,7 +320,7 @@ describe('showing a card outside the pardon', () => {
   it('the Mayor shows his card by day: known to all, logged, spent, and he can no longer pardon', () => {
     const g = council(AGENT);
     expect(revealable(g)).toEqual(['Bartek', 'Ewa']);
-    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.mayReveal', params: { name: 'Bartek', role: 'mayor' } });
+    expect(g.step.hints).toContainEqual({ key: 'ktulu:hints.mayReveal', params: { name: 'Bartek', role: 'mayor' }, secret: true });
     show(g, 'Bartek');
     expect(g.at).toBe('day.discussion');
     expect(g.view.players.find((p) => p.name === 'Bartek')!.marks).toContainEqual({ id: 'revealed', text: { key: 'ktulu:marks.revealed' }, secret: false });

@@ -1,12 +1,12 @@
 /** Ktulu games with a known deal, for the engine's tests: the Manitou "records a physical deal". */
 import { HeadlessGame } from '../../../src/lib/engine/headless';
-import { ktulu, type KtuluSetup } from '../../../src/lib/games/ktulu';
+import { ktulu, type KtuluFacts, type KtuluSetup } from '../../../src/lib/games/ktulu';
 import { countRoles, defaultSettings, type KtuluSettings } from '../../../src/lib/games/ktulu/setup';
 import type { RoleId } from '../../../src/lib/games/ktulu/roles';
 
 export const NAMES = ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip', 'Gosia', 'Hubert', 'Iga', 'Jan', 'Kasia', 'Leon', 'Marta', 'Nina', 'Olek', 'Piotr', 'Rysiek', 'Sara', 'Tomek', 'Ula', 'Wojtek', 'Zosia'];
 
-export type G = HeadlessGame<KtuluSetup>;
+export type G = HeadlessGame<KtuluSetup, KtuluFacts>;
 
 export function setupFor(roles: RoleId[], settings: Partial<KtuluSettings> = {}): KtuluSetup {
   const players = roles.map((_, i) => ({ id: `p${i + 1}`, name: NAMES[i] ?? `Player ${i + 1}`, seat: i }));
@@ -23,12 +23,12 @@ export function game(roles: RoleId[], settings: Partial<KtuluSettings> = {}, see
   return new HeadlessGame(ktulu, { setup: setupFor(roles, settings), seed });
 }
 
-/** The card of a player, by name: its role id. */
-export const role = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.card.role.key.split('.')[1];
+/** The card of a player, by name: its role id (the game's plain facts). */
+export const role = (g: G, name: string) => g.facts.roles[name];
 export const marks = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.marks.map((m) => m.id);
 export const fate = (g: G, name: string) => g.view.players.find((p) => p.name === name)!.fate?.key.split('.').pop();
-/** Who holds the statue now, by name (from the Manitou's marks), or null. */
-export const statue = (g: G): string | null => g.view.players.find((p) => p.marks.some((m) => m.id === 'statue' || m.id === 'planted'))?.name ?? null;
+/** Who holds the statue now, by name, or null. */
+export const statue = (g: G): string | null => g.facts.statue.holder;
 export const keys = (texts: { key: string }[] | undefined) => (texts ?? []).map((t) => t.key.replace(/^ktulu:/, ''));
 
 /** Give the simplest answers (the fewest players allowed, no, Next) until the step `id`, or the end of the game. */

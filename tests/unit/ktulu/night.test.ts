@@ -112,8 +112,11 @@ describe('the morning', () => {
       // The bandits had it from the start: where it is, not a change of hands.
       { key: 'ktulu:announce.statueStart' }
     ]);
-    expect(keys(g.step.hints)).toEqual(['log.jail', 'log.confess', 'log.statueTo']);
-    expect(g.view.log.filter((l) => l.secret).map((l) => l.text.key)).toContain('ktulu:log.confess');
+    // The jail is read out, so it is not among the Manitou's secrets; the confession and the statue are.
+    expect(keys(g.step.hints)).toEqual(['log.confess', 'log.statueTo']);
+    expect(g.step.hints.every((h) => h.secret)).toBe(true);
+    expect(g.view.log.filter((l) => l.secret).map((l) => l.text.key)).toEqual(['ktulu:log.confess', 'ktulu:log.statueTo']);
+    expect(g.view.log.find((l) => l.text.key === 'ktulu:log.jail')).toMatchObject({ text: { params: { name: 'Gosia' } }, secret: false });
   });
 
   it('starts the first day with introductions, and no other day', () => {
@@ -179,7 +182,7 @@ describe('the night', () => {
     expect(spec?.marks?.[g.id('Darek')]).toEqual({ key: 'ktulu:marks.protectedSafe' });
     expect(spec?.covers?.[g.id('Darek')]).toEqual(['protected']);
     // The statue's holder has the step's "has the statue", the very words of his own mark.
-    expect(spec?.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.statue' });
+    expect(spec?.marks?.[g.id('Ewa')]).toEqual({ key: 'ktulu:marks.statue', secret: true });
     expect(spec?.covers?.[g.id('Ewa')]).toBeUndefined();
   });
 
@@ -192,6 +195,10 @@ describe('the night', () => {
     expect(g.alive).toContain('Bartek');
     until(g, 'day.morning');
     expect(g.step.announce).toContainEqual({ key: 'ktulu:announce.protected', params: { name: 'Bartek' } });
+    // Public in the log too ("kogo chroni ochroniarz"); the failed kill is the Manitou's.
+    const night = g.view.log.filter((l) => l.phase.kind === 'night' && l.phase.number === 1);
+    expect(night.find((l) => l.text.key === 'ktulu:log.protect')?.secret).toBe(false);
+    expect(night.find((l) => l.text.key === 'ktulu:log.savedByBodyguard')?.secret).toBe(true);
     quietDay(g.next());
     until(g, 'night.11');
     expect(candidates(g)).not.toContain('Bartek');

@@ -14,8 +14,10 @@ describe('whole games', () => {
       expect(g.view.stage).toBe('over');
       expect(g.view.step).toBeNull();
       expect(g.view.outcome).toMatchObject({ winner: s.winner, reason: { key: `ktulu:outcome.${s.reason}` } });
-      const faction = g.view.players.filter((p) => p.card.side.key === `ktulu:factions.${s.winner}`).map((p) => p.id);
-      expect(g.view.outcome!.winners.sort()).toEqual(faction.sort());
+      expect(g.facts.winner).toBe(s.winner);
+      // Every member of the winning faction shares the win, the dead too.
+      const faction = Object.entries(g.facts.factions).filter(([, f]) => f === s.winner).map(([name]) => name);
+      expect(g.view.outcome!.winners.map((id) => g.name(id)).sort()).toEqual(faction.sort());
     });
   }
 });

@@ -44,7 +44,9 @@ import { SLOT_OF, slotMode, type Slot } from './sequence';
 
 // 3: every answered call is in the log, "no choice" and "nobody" included; the context keeps
 // the revealed Shoggoths and a detainee freed at nightfall. Stored games replay.
-export const MACHINE_VERSION = 3;
+// 4: the log says what the book makes public: the doll's holder is public, a protected player's
+// arrest that did not happen is secret.
+export const MACHINE_VERSION = 4;
 
 type Ev = GameEvent;
 
@@ -106,7 +108,9 @@ export const machine = setup({
     giveDoll: assign(({ context, event }) => {
       const to = first(event)!;
       const from = context.doll && player(context, context.doll).alive ? context.doll : null;
-      return { ...log(context, 'doll', { name: player(context, to).name }, true), doll: to, dollFrom: from };
+      // The Keeper names the doll's new holder aloud ("<Name>, hold out your hand for the Haunted
+      // doll"), and the doll "can be shown at any time": public.
+      return { ...log(context, 'doll', { name: player(context, to).name }), doll: to, dollFrom: from };
     }),
     expireProtection: assign({ protected: null, wizardLast: null }),
     protect: assign(({ context, event }) => {

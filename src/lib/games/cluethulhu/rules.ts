@@ -219,8 +219,11 @@ export function eliminate(ctx: Ctx, id: PlayerId, cause: Cause, opts: { noAbsorb
   const target = player(ctx, id);
   if (!target.alive) return { ctx, spared: false };
   if ((cause === 'arrest' || cause === 'murder' || cause === 'absorb') && ctx.protected === id) {
-    // An absorb that fails has its own line (absorbFails): one line per event.
-    return { ctx: cause === 'absorb' ? ctx : log(ctx, 'protected', { name: target.name }), spared: true };
+    // An absorb that fails has its own line (absorbFails): one line per event. A murder spared is
+    // said aloud ("<name> was under the Wizard's protection and lives"); a spared arrest is not:
+    // the Keeper "doesn't tap anyone" and nobody else knows.
+    if (cause === 'absorb') return { ctx, spared: true };
+    return { ctx: log(ctx, 'protected', { name: target.name }, cause === 'arrest'), spared: true };
   }
   // Guide, "when the Shoggoth is Arrested or Murdered": it may absorb a victim instead of
   // leaving ("or killed because of the death of a Blood Sibling"). A detained Shoggoth cannot

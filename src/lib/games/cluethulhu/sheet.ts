@@ -5,7 +5,9 @@
  * applies: once-only calls, calls made only on a condition, and bluff calls for roles that
  * are not in play when the Keeper chose to call absent roles.
  *
- * It names roles, never players: a sheet left on the table gives nobody away.
+ * It names roles, never players, but it is the Keeper's own: the tablets in play and the calls
+ * marked as bluffs are what the bluff option hides from the table, so the page says to keep it
+ * out of the players' sight.
  */
 import type { SheetLine, SheetSection } from '../../engine/game';
 import type { Text } from '../../engine/types';

@@ -13,6 +13,8 @@ import { plan, SLOT_OF, stepMode, type Mode } from './sequence';
 import { pendingAnswerable } from './machine';
 
 const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
+/** Only the Keeper may know it: off the screen on an eyes-open step unless held (`Fact`). */
+const secret = (t: Text): Fact => ({ ...t, secret: true });
 // Role ids travel as parameters; the strings nest the name: $t(cluethulhu:roles.{{role}}.name).
 const roleName = (role: string): string => role;
 // Each name isolated, so a right-to-left name cannot reorder the list (engine/names.ts).
@@ -35,7 +37,7 @@ interface Draft {
   prompt: Text;
   announce?: Text[];
   after?: Text;
-  hints?: Text[];
+  hints?: Fact[];
   answer?: AnswerSpec;
   eyesClosed?: boolean;
   timer?: number;
@@ -117,10 +119,10 @@ function draft(ctx: Ctx, key: string): Draft {
       if (mode !== 'act') return { ...notActing(ctx, 'wizard', mode, k('steps.wizard.prompt')), after: k('steps.wizard.after') };
       const w = holder(ctx, 'wizard')!;
       const hints = [k('hints.wizard.who', { name: w.name })];
-      const marks: Record<PlayerId, Text> = {};
+      const marks: Record<PlayerId, Fact> = {};
       if (ctx.wizardLast && player(ctx, ctx.wizardLast).alive) {
         hints.push(k('hints.wizard.last', { name: player(ctx, ctx.wizardLast).name }));
-        marks[ctx.wizardLast] = k('marks.chosenLastTime');
+        marks[ctx.wizardLast] = secret(k('marks.chosenLastTime'));
       }
       return {
         role: 'wizard',
@@ -136,11 +138,11 @@ function draft(ctx: Ctx, key: string): Draft {
       if (mode !== 'act') return { ...notActing(ctx, 'detective', mode, k('steps.detective.prompt')), after: k('steps.detective.after') };
       const d = holder(ctx, 'detective')!;
       const hints = [k('hints.detective.who', { name: d.name })];
-      const marks: Record<PlayerId, Text> = {};
+      const marks: Record<PlayerId, Fact> = {};
       if (ctx.detained) hints.push(k('hints.detective.freed', { name: player(ctx, ctx.detained).name }));
       if (ctx.detectiveLast && player(ctx, ctx.detectiveLast).alive) {
         hints.push(k('hints.detective.last', { name: player(ctx, ctx.detectiveLast).name }));
-        marks[ctx.detectiveLast] = k('marks.chosenLastTime');
+        marks[ctx.detectiveLast] = secret(k('marks.chosenLastTime'));
       }
       return {
         role: 'detective',
@@ -154,7 +156,7 @@ function draft(ctx: Ctx, key: string): Draft {
       return { role: 'detective', prompt: k('steps.detectiveInvalid.prompt'), after: k('steps.detective.afterInvalid'), hints: [k('hints.detectiveInvalid')] };
     case 'investigatorsVote': {
       const inv = ctx.players.filter((p) => p.alive && p.side === 'investigators');
-      const hints = [k('hints.investigators.who', { names: nameList(inv.map((p) => p.name)), count: inv.length })];
+      const hints: Fact[] = [k('hints.investigators.who', { names: nameList(inv.map((p) => p.name)), count: inv.length })];
       const held = inv.find((p) => isDetained(ctx, p.id));
       if (held) hints.push(k('hints.investigators.detained', { name: held.name }));
       hints.push(k('hints.investigators.unanimous'));
@@ -173,7 +175,7 @@ function draft(ctx: Ctx, key: string): Draft {
       let hint = k('hints.arrest.nobody');
       if (t && ctx.protected === t.id) hint = k('hints.arrest.protected', { name: t.name });
       else if (t) hint = k('hints.arrest.tap', { name: t.name });
-      const hints = [hint];
+      const hints: Fact[] = [hint];
       if (t && ctx.protected !== t.id && t.role === 'shoggoth' && !t.powerless && !ctx.ritual && !isDetained(ctx, t.id))
         hints.push(k('hints.arrest.shoggoth', { name: t.name }));
       return { role: 'investigators', prompt: k('steps.investigatorsArrest.prompt'), hints };
@@ -276,8 +278,9 @@ function draft(ctx: Ctx, key: string): Draft {
     case 'highPriest': {
       // "All vote": one vote per living player who may vote; a detainee may not.
       const voters = votesPossible(ctx);
-      const hints = [k('hints.highPriest')];
-      if (ctx.detained && player(ctx, ctx.detained).alive) hints.push(k('hints.vote.detained', { name: player(ctx, ctx.detained).name }));
+      const hints: Fact[] = [k('hints.highPriest')];
+      // Who is detained is the Detective's secret: the Keeper tapped them with every eye closed.
+      if (ctx.detained && player(ctx, ctx.detained).alive) hints.push(secret(k('hints.vote.detained', { name: player(ctx, ctx.detained).name })));
       return {
         prompt: k('steps.highPriest.prompt'),
         hints,
@@ -297,7 +300,8 @@ function draft(ctx: Ctx, key: string): Draft {
       return {
         prompt: k('steps.ritual.prompt'),
         announce: announcements(ctx),
-        hints: [k('hints.ritual', { cult, investigators })],
+        // The Ritual is declared before everyone; the sides' counts behind it are the Keeper's.
+        hints: [secret(k('hints.ritual', { cult, investigators }))],
         eyesClosed: false
       };
     }
@@ -314,9 +318,9 @@ function draft(ctx: Ctx, key: string): Draft {
       };
     case 'vote': {
       const v = ctx.vote!;
-      const hints = [k('hints.vote.majority', { need: majority(ctx), total: votesPossible(ctx) })];
+      const hints: Fact[] = [k('hints.vote.majority', { need: majority(ctx), total: votesPossible(ctx) })];
       if (ctx.highPriest && player(ctx, ctx.highPriest).alive) hints.push(k('hints.vote.highPriest', { name: player(ctx, ctx.highPriest).name }));
-      if (ctx.detained) hints.push(k('hints.vote.detained', { name: player(ctx, ctx.detained).name }));
+      if (ctx.detained) hints.push(secret(k('hints.vote.detained', { name: player(ctx, ctx.detained).name })));
       if (v.round > 1) hints.push(k('hints.vote.round', { round: v.round }));
       return {
         prompt: k('steps.vote.prompt', { names: names(ctx, v.options) }),
@@ -351,15 +355,17 @@ function draft(ctx: Ctx, key: string): Draft {
     case 'shoggothAbsorb': {
       const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'shoggothAbsorb' }>;
       const s = player(ctx, item.shoggoth);
-      const marks: Record<PlayerId, Text> = {};
+      // Who is protected and who is an Investigator stay the Keeper's, even when the Shoggoth
+      // absorbs by Night with every eye open: the Keeper says only what the absorb did.
+      const marks: Record<PlayerId, Fact> = {};
       const covers: Record<PlayerId, string[]> = {};
       for (const p of ctx.players) {
         if (!p.alive || p.id === s.id) continue;
         // "Protected: the absorb fails" says the player's own "Protected" too.
         if (ctx.protected === p.id) {
-          marks[p.id] = k('marks.absorbFails');
+          marks[p.id] = secret(k('marks.absorbFails'));
           covers[p.id] = ['protected'];
-        } else if (p.side === 'investigators') marks[p.id] = k('marks.bothDie');
+        } else if (p.side === 'investigators') marks[p.id] = secret(k('marks.bothDie'));
       }
       return {
         role: 'shoggoth',
@@ -400,6 +406,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
   if (ctx.phase.number === 1 && ctx.visited.length === 0)
     hints.unshift(k(ctx.phase.kind === 'day' ? 'hints.dayIsDark' : 'hints.nightIsOpen'));
   const mode = stepMode(ctx, key);
+  const eyesClosed = d.eyesClosed ?? ctx.phase.kind === 'day';
   return {
     id: `${ctx.phase.kind}.${key}`,
     // The Investigators are called as a side, every other call as a role.
@@ -410,7 +417,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     hints,
     answer: d.answer ?? none,
     pretend: mode === 'pretend' || undefined,
-    eyesClosed: d.eyesClosed ?? ctx.phase.kind === 'day',
+    eyesClosed,
     timer: d.timer,
     progress: extra ? { index: Math.min(index, total), total, extra } : { index, total },
     ...(d.showCard ? { showCard: d.showCard } : {})

@@ -6,13 +6,14 @@
 import { dealing, setupPlayers } from '../../engine/common';
 import type { GameDefinition } from '../../engine/game';
 import { FACTION_IDS } from './factions';
+import { facts, type KtuluFacts } from './facts';
 import { machine, MACHINE_VERSION } from './machine';
 import { overrideProblem, type Ctx } from './rules';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KtuluSetup } from './setup';
 import { sheet } from './sheet';
 import { view } from './view';
 
-export const ktulu: GameDefinition<KtuluSetup> = {
+export const ktulu: GameDefinition<KtuluSetup, KtuluFacts> = {
   id: 'ktulu',
   namespace: 'ktulu',
   machineVersion: MACHINE_VERSION,
@@ -26,10 +27,12 @@ export const ktulu: GameDefinition<KtuluSetup> = {
   dealing,
   ...setupPlayers,
   sheet,
-  checkOverride: (snapshot, o) => overrideProblem(snapshot.context as Ctx, o)
+  checkOverride: (snapshot, o) => overrideProblem(snapshot.context as Ctx, o),
+  facts
 };
 
 export type { KtuluSetup, KtuluSettings, RoleCounts } from './setup';
+export type { KtuluFacts, KtuluStepFacts } from './facts';
 export {
   controversialWarnings,
   defaultSettings,

@@ -56,7 +56,9 @@ import {
  * stored game's older lines are rebuilt by replaying its log, as on any version change).
  */
 // 3: a night call answered with "nobody" is in the log too.
-export const MACHINE_VERSION = 3;
+// 4: the log's public lines are the book's ("Jawność gry"): the jail, the Bodyguard, the
+// drinking, the cards (or "with the statue's owner") and the Gambler's game.
+export const MACHINE_VERSION = 4;
 
 type Ev = GameEvent;
 

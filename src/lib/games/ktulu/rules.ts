@@ -827,7 +827,8 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
     case 'jail': {
       // "Jeżeli ta osoba miała posążek, przejmuje go szeryf." On the zero night the statue is not in play yet.
       if (!pick) return advance(ctx);
-      ctx = log({ ...ctx, tonight: { ...ctx.tonight, jailed: pick } }, 'jail', { name: name(pick) }, true);
+      // Whom the Sheriff jailed is public ("Jawność gry"): the morning reads it out.
+      ctx = log({ ...ctx, tonight: { ...ctx.tonight, jailed: pick } }, 'jail', { name: name(pick) });
       if (holds(ctx, pick) && caller) ctx = moveStatue(ctx, caller.id);
       return advance(ctx);
     }
@@ -870,7 +871,8 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
     case 'protect':
       // "Ochroniarz nie może ochraniać się sam, musi też każdej nocy ochraniać inną osobę."
       if (!pick) return advance(ctx);
-      return advance(log({ ...ctx, tonight: { ...ctx.tonight, protected: pick }, bodyguardLast: pick }, 'protect', { name: name(pick) }, true));
+      // Public, as the jail is ("kogo chroni ochroniarz").
+      return advance(log({ ...ctx, tonight: { ...ctx.tonight, protected: pick }, bodyguardLast: pick }, 'protect', { name: name(pick) }));
 
     case 'gamble':
       return gamble(ctx, step, pick, sub);
@@ -878,14 +880,19 @@ export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
     case 'drink':
       // "Ta osoba nie będzie się budzić tej nocy, jednakże można ją zabić, przeszukać."
       if (!pick) return advance(ctx);
-      return advance(log(spendCaller({ ...ctx, tonight: { ...ctx.tonight, drinking: [...ctx.tonight.drinking, pick] } }), 'drink', { name: name(pick) }, true));
+      // Public ("kogo spił opój").
+      return advance(log(spendCaller({ ...ctx, tonight: { ...ctx.tonight, drinking: [...ctx.tonight.drinking, pick] } }), 'drink', { name: name(pick) }));
 
     case 'playCards': {
       // "Ta osoba nie będzie się budzić tej nocy … jeśli ta osoba posiada posążek, przejmuje go … szuler."
       if (sub === 'result' || !pick) return advance(ctx);
       ctx = spendCaller({ ...ctx, tonight: { ...ctx.tonight, playingCards: pick } });
       const r = takeIfHeld(ctx, step, actor, pick);
-      ctx = log({ ...r.ctx, tonight: { ...r.ctx.tonight, cardsWon: r.took } }, r.took ? 'cardsWon' : 'cards', { name: name(pick) }, true);
+      // "z kim grał szuler (chyba, że wygrał posążek, wtedy Manitou mówi »szuler grał z właścicielem
+      // posążka«)": whom he played with is public, unless he won the statue; then only that he
+      // played its holder is, and the name is the Manitou's.
+      ctx = { ...r.ctx, tonight: { ...r.ctx.tonight, cardsWon: r.took } };
+      ctx = r.took ? log(log(ctx, 'cardsHolder'), 'cardsWon', { name: name(pick) }, true) : log(ctx, 'cards', { name: name(pick) });
       return toSub(ctx, 'result', { pick, took: r.took });
     }
 
@@ -996,12 +1003,14 @@ function gamble(ctx0: Ctx, step: KtuluStep, pick: PlayerId | null, sub: Sub | nu
   if (!pick || !gambler || !gambler.alive) return advance(ctx);
   if (sub === null) ctx = spend(ctx, 'gambler', 'gamble');
   ctx = { ...ctx, tonight: { ...ctx.tonight, gambled: [...ctx.tonight.gambled, pick] } };
+  // With whom the Gambler plays is public ("z kim gra hazardzista"); that he hit a townsperson is
+  // the Manitou's (the town learns only who died).
+  ctx = log(ctx, 'gambleShot', { name: player(ctx, pick).name });
   if (factionOfPlayer(ctx, pick) === 'town') {
     ctx = log(ctx, 'gambleLost', { name: player(ctx, pick).name }, true);
     // A Gambler the jail or the Bodyguard keeps alive survives his own shot; the game stops.
     return advance(eliminate(ctx, gambler.id, 'killed', pick).ctx);
   }
-  ctx = log(ctx, 'gambleShot', { name: player(ctx, pick).name }, true);
   ctx = eliminate(ctx, pick, 'killed', gambler.id).ctx;
   const more = ctx.players.some((p) => p.alive && p.id !== gambler.id);
   return more && player(ctx, gambler.id).alive ? toSub(ctx, 'again', { pick }) : advance(ctx);

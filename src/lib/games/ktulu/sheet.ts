@@ -4,7 +4,9 @@
  * is called and what is read aloud, and a note when the step is only pretended (a faction in
  * play whose role was not dealt, when the Manitou calls absent roles too).
  *
- * It names roles, never players: a sheet left on the table gives nobody away.
+ * It names roles, never players, but it is the Manitou's own: the roster and the steps marked as
+ * pretended are what calling absent roles hides from the town, so the page says to keep it out of
+ * the players' sight.
  */
 import type { SheetLine, SheetSection } from '../../engine/game';
 import type { Text } from '../../engine/types';

@@ -45,6 +45,8 @@ import {
 } from './rules';
 
 const k = (key: string, params?: Text['params']): Text => (params ? { key: `ktulu:${key}`, params } : { key: `ktulu:${key}` });
+/** Only the Manitou may know it: off the screen on an eyes-open step unless held (`Fact`). */
+const secret = (t: Text): Fact => ({ ...t, secret: true });
 const none: AnswerSpec = { kind: 'none' };
 const names = (ctx: Ctx, ids: PlayerId[]) => nameList(ids.map((id) => player(ctx, id).name));
 const nameOf = (ctx: Ctx, id: PlayerId) => player(ctx, id).name;
@@ -71,7 +73,7 @@ interface Draft {
   announce?: Text[];
   more?: Text[];
   after?: Text;
-  hints?: Text[];
+  hints?: Fact[];
   answer?: AnswerSpec;
   pretend?: boolean;
   eyesClosed: boolean;
@@ -96,8 +98,8 @@ function statueHint(ctx: Ctx): Text {
  * Marks on the answer widget: who cannot be killed tonight, who holds the statue. "In jail:
  * cannot be killed" says the player's own "In jail" (and the Bodyguard's likewise), so it covers it.
  */
-function nightMarks(ctx: Ctx, kill: boolean): { marks: Record<PlayerId, Text>; covers: Record<PlayerId, string[]> } {
-  const marks: Record<PlayerId, Text> = {};
+function nightMarks(ctx: Ctx, kill: boolean): { marks: Record<PlayerId, Fact>; covers: Record<PlayerId, string[]> } {
+  const marks: Record<PlayerId, Fact> = {};
   const covers: Record<PlayerId, string[]> = {};
   for (const p of ctx.players) {
     if (!p.alive) continue;
@@ -105,7 +107,7 @@ function nightMarks(ctx: Ctx, kill: boolean): { marks: Record<PlayerId, Text>; c
     if (safe) {
       marks[p.id] = k(`marks.${safe}Safe`);
       covers[p.id] = [safe];
-    } else if (holds(ctx, p.id)) marks[p.id] = k(ctx.statue.planted ? 'marks.planted' : 'marks.statue');
+    } else if (holds(ctx, p.id)) marks[p.id] = secret(k(ctx.statue.planted ? 'marks.planted' : 'marks.statue'));
   }
   return { marks, covers };
 }
@@ -397,12 +399,12 @@ function holderName(ctx: Ctx, role: RoleId): string {
   return ctx.players.find((p) => p.role === role)?.name ?? '';
 }
 
-function banditMarks(ctx: Ctx): Record<PlayerId, Text> {
-  return Object.fromEntries(membersOf(ctx, 'bandits').filter((p) => p.alive).map((p) => [p.id, k('marks.bandit')]));
+function banditMarks(ctx: Ctx): Record<PlayerId, Fact> {
+  return Object.fromEntries(membersOf(ctx, 'bandits').filter((p) => p.alive).map((p) => [p.id, secret(k('marks.bandit'))]));
 }
 
-function townMarks(ctx: Ctx): Record<PlayerId, Text> {
-  return Object.fromEntries(membersOf(ctx, 'town').filter((p) => p.alive).map((p) => [p.id, k('marks.townsperson')]));
+function townMarks(ctx: Ctx): Record<PlayerId, Fact> {
+  return Object.fromEntries(membersOf(ctx, 'town').filter((p) => p.alive).map((p) => [p.id, secret(k('marks.townsperson'))]));
 }
 
 /** The Detector's arc (compute.ts), named player by player. */
@@ -515,14 +517,14 @@ function dayDraft(ctx: Ctx, key: string): Draft {
   const settings = ctx.setup.settings;
   switch (key) {
     case 'morning':
-      return d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx) });
+      return d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx).map(secret) });
     case 'intro':
       return d('intro', k('steps.intro'), { hints: [k('hints.intro')] });
     case 'discussion': {
       const left = settings.duelsPerDay - ctx.day.duels;
-      const hints = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
-      // Who may still show their card today, and where the Manitou records it.
-      const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => k('hints.mayReveal', { name: p.name, role: p.role }));
+      const hints: Fact[] = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
+      // Who may still show their card today, and where the Manitou records it: it names the card.
+      const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => secret(k('hints.mayReveal', { name: p.name, role: p.role })));
       if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels'), ...reveals] });
       return d('discussion', k('steps.discussion'), {
         announce,
@@ -549,10 +551,14 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       const a = duel!.challenger;
       const b = duel!.defender!;
       const voters = living.length - 2;
-      const hints = [k('hints.duelVote', { count: voters })];
+      const hints: Fact[] = [k('hints.duelVote', { count: voters })];
       const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
-      if (guns.length === 1) hints.push(k('hints.gunslinger', { name: nameOf(ctx, guns[0]) }));
-      hints.push(...bondHints(ctx, [a, b]));
+      // A gunslinger is known to all only once he has won a duel as one ("wszyscy dowiadują się").
+      if (guns.length === 1) {
+        const hint = k('hints.gunslinger', { name: nameOf(ctx, guns[0]) });
+        hints.push(player(ctx, guns[0]).gunslinger ? hint : secret(hint));
+      }
+      hints.push(...bondHints(ctx, [a, b]).map(secret));
       return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
         hints,
         // Everyone else votes once or abstains (book, "Pojedynki").
@@ -569,19 +575,19 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       if (!judgeCanRule(ctx)) return d('duelResult', prompt);
       const judge = (['judge', 'drunkJudge'] as const).find((r) => canStill(ctx, r, 'overrule'))!;
       return d('duelResult', prompt, {
-        hints: [k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge })],
+        hints: [secret(k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge }))],
         answer: pick([duel!.challenger, duel!.defender!], 0, 1, { none: k('answers.noRuling') })
       });
     }
     case 'poison': {
       const p = ctx.poisoned!;
-      return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [k(holds(ctx, p) ? 'hints.poisonStatue' : 'hints.poisonDay')] });
+      return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [holds(ctx, p) ? secret(k('hints.poisonStatue')) : k('hints.poisonDay')] });
     }
     case 'searchVote': {
       const slots = searchSlots(ctx);
       return d('searchVote', k('steps.searchVote', { count: slots }), {
         announce,
-        hints: [k('hints.searchVote', { count: slots }), statueHint(ctx)],
+        hints: [k('hints.searchVote', { count: slots }), secret(statueHint(ctx))],
         // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
         answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
       });
@@ -622,7 +628,7 @@ function dayDraft(ctx: Ctx, key: string): Draft {
       const prompt = k('steps.sentence', { name: nameOf(ctx, c) });
       if (!mayorCanPardon(ctx)) return d('sentence', prompt);
       return d('sentence', prompt, {
-        hints: [k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name })],
+        hints: [secret(k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name }))],
         answer: { kind: 'yesno', yes: k('answers.pardon'), no: k('answers.noPardon') }
       });
     }
