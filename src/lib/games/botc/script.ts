@@ -384,3 +384,32 @@ export function editionScript(edition: 'tb' | 'bmr' | 'snv', name: string): Scri
 export function byTeam<C extends { team: Team }>(characters: readonly C[]): C[] {
   return TEAMS.flatMap((t) => characters.filter((c) => c.team === t));
 }
+
+/**
+ * The jinxes between a script's characters, each pair once: the official jinx pairs (facts, no
+ * reason: the reasons are the publisher's text) and those the script itself states, with their
+ * reason when it gives one.
+ */
+export function scriptJinxes(script: Script): { a: ScriptCharacter; b: ScriptCharacter; reason: string | null }[] {
+  const byId = new Map(script.characters.map((c) => [c.id, c]));
+  const out: { a: ScriptCharacter; b: ScriptCharacter; reason: string | null }[] = [];
+  const seen = new Set<string>();
+  const add = (a: ScriptCharacter, id: string, reason: string | null) => {
+    const b = byId.get(id);
+    if (!b || b === a) return;
+    const key = [a.id, b.id].sort().join('+');
+    const there = out.find((j) => [j.a.id, j.b.id].sort().join('+') === key);
+    if (there) {
+      there.reason ??= reason;
+      return;
+    }
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ a, b, reason });
+  };
+  for (const c of script.characters) {
+    for (const j of c.jinxes) add(c, j.id, j.reason);
+    for (const id of c.jinxedWith) add(c, id, null);
+  }
+  return out;
+}
