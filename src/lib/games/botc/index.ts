@@ -13,6 +13,7 @@ import { validateSetup, type BotcSetup } from './game-setup';
 import { readMove } from './moves';
 import { check, init, isOver, reduce, type BotcMove, type BotcState } from './rules';
 import { MAX_PLAYERS, MIN_PLAYERS } from './setup';
+import { sheet } from './sheet';
 import { dealState, view } from './view';
 
 /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
@@ -30,6 +31,7 @@ export const botc: GameDefinition<BotcSetup> = {
   machine,
   validateSetup,
   view,
+  sheet,
   players: (setup: BotcSetup): Player[] => setup.players,
   ...scoreboardParts<BotcState, BotcMove>({ check }),
   // The phone's deal: one move a player, in seat order; Undo never takes it back.
