@@ -125,3 +125,37 @@ describe('eight players of Trouble Brewing to an evil win', () => {
     expect(botc.view(g.replayed())).toEqual(g.view);
   });
 });
+
+describe('eight players and a Traveller, with an exile', () => {
+  it('exiles the Traveller by the support of half of all players, executes the Demon, and replays and undoes exactly', () => {
+    const setup = setupFor(SEVEN, { travellers: { p8: { character: 'scapegoat', alignment: 'evil' } } });
+    setup.players = [...setup.players, { id: 'p8', name: 'Hubert', seat: 7 }];
+    const g = game(setup, 77);
+    const m = by(g);
+    expect(boardOf(g.view).night.some((l) => l.kind === 'marker' && l.id === 'minioninfo')).toBe(true);
+    m.phase();
+    g.move({ kind: 'exile', caller: g.id('Gosia'), traveller: g.id('Hubert'), supporters: ['p1', 'p2', 'p3'] });
+    expect(g.alive).toContain('Hubert');
+    m.nominate('Ania', 'Filip').vote('Bartek', 'Celina', 'Darek', 'Ewa').execute('Filip');
+    m.phase().die('Bartek').phase();
+    g.move({ kind: 'exile', caller: g.id('Bartek'), traveller: g.id('Hubert'), supporters: ['p1', 'p2', 'p3', 'p4'] });
+    expect(g.alive).not.toContain('Hubert');
+    expect(boardOf(g.view).seats.find((s) => s.name === 'Bartek')!.ghostVote).toBe(true);
+    m.nominate('Celina', 'Gosia').vote('Ania', 'Bartek', 'Darek', 'Ewa').execute('Gosia');
+    expect(boardOf(g.view).offeredWin).toEqual({ winner: 'good', reason: 'demonDead' });
+    m.declare('good');
+    expect(g.view.outcome?.winners).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(g.view.log.filter((l) => l.text.key === 'botc:log.exiled' || l.text.key === 'botc:log.notExiled').map((l) => [l.text.key, l.text.params!.count, l.text.params!.threshold])).toEqual([
+      ['botc:log.notExiled', 3, 4],
+      ['botc:log.exiled', 4, 4]
+    ]);
+    expect(botc.view(g.replayed())).toEqual(g.view);
+    const end = g.view;
+    const n = g.log.length;
+    for (let i = 0; i < n; i++) g.undo();
+    expect(g.view.phase).toEqual({ kind: 'night', number: 1 });
+    expect(g.alive).toHaveLength(8);
+    g.reload();
+    expect(botc.view(replay(botc, g.input, g.log.slice(0, n)))).toEqual(end);
+  });
+});

@@ -344,11 +344,15 @@ describe('moves read from a backup', () => {
       { kind: 'vote', voters: [], votes: 2 },
       { kind: 'execute', player: 'p2', dies: true },
       { kind: 'exile', caller: 'p1', traveller: 'p8', supporters: ['p1'] },
+      { kind: 'fabled', character: 'angel', on: true },
+      { kind: 'join', player: 'x1', name: 'Hubert', character: 'beggar', alignment: 'evil', after: null },
+      { kind: 'join', player: 'x2', name: 'Iza', character: 'beggar', alignment: 'good', after: 'p3' },
+      { kind: 'leave', player: 'x1' },
       { kind: 'phase' },
       { kind: 'declare', winner: 'good' }
     ];
     for (const m of moves) expect(readMove(JSON.parse(JSON.stringify(m)))).toEqual(m);
-    for (const bad of [null, [], { kind: 'die' }, { kind: 'declare', winner: 'town' }, { kind: 'vote', voters: 'p1' }, { kind: 'phase', overrule: 'yes' }, { kind: 'note', player: 'p1', text: 'x'.repeat(501) }, { kind: 'hack' }])
+    for (const bad of [null, [], { kind: 'die' }, { kind: 'join', player: 'x', name: 'A', character: 'beggar', alignment: 'good' }, { kind: 'fabled', character: 'angel' }, { kind: 'declare', winner: 'town' }, { kind: 'vote', voters: 'p1' }, { kind: 'phase', overrule: 'yes' }, { kind: 'note', player: 'p1', text: 'x'.repeat(501) }, { kind: 'hack' }])
       expect(readMove(bad)).toBeNull();
     expect(readMove({ kind: 'die', player: 'p1', extra: '<script>' })).toEqual({ kind: 'die', player: 'p1' });
   });
@@ -356,4 +360,34 @@ describe('moves read from a backup', () => {
 
 it('TB fixture is the Trouble Brewing script', () => {
   expect((TB[0] as { name: string }).name).toBe('Trouble Brewing');
+});
+
+describe('the Fabled, and Travellers joining and leaving during the game', () => {
+  it('puts a Fabled in the centre and takes it away, its reminders offered while it is there', () => {
+    const g = game();
+    g.move({ kind: 'fabled', character: 'doomsayer', on: true });
+    expect(boardOf(g.view).fabled.map((f) => f.name)).toEqual(['Doomsayer']);
+    expect(refusal(() => g.move({ kind: 'fabled', character: 'doomsayer', on: true })).text.key).toBe('botc:refused.fabledThere');
+    expect(refusal(() => g.move({ kind: 'fabled', character: 'imp', on: true })).text.key).toBe('botc:refused.unknown');
+    g.move({ kind: 'fabled', character: 'doomsayer', on: false });
+    expect(boardOf(g.view).fabled).toEqual([]);
+  });
+
+  it('seats a Traveller who joins where they sit, counts them, and lets them leave', () => {
+    const g = game();
+    const m = by(g);
+    g.move({ kind: 'join', player: 'x1', name: 'Hubert', character: 'beggar', alignment: 'good', after: 'p3' });
+    expect(boardOf(g.view).seats.map((s) => s.name)).toEqual(['Ania', 'Bartek', 'Celina', 'Hubert', 'Darek', 'Ewa', 'Filip', 'Gosia']);
+    expect(g.view.stage).toBe('play');
+    expect(boardOf(g.view).exileThreshold).toBe(4);
+    expect(refusal(() => g.move({ kind: 'join', player: 'x2', name: ' hubert ', character: 'beggar', alignment: 'good', after: null })).text.key).toBe('botc:refused.joinNameTaken');
+    expect(refusal(() => g.move({ kind: 'join', player: 'x2', name: 'Iza', character: 'chef', alignment: 'good', after: null })).text.key).toBe('botc:refused.unknown');
+    m.place('poisoner', 'Poisoned', 'Hubert');
+    expect(refusal(() => g.move({ kind: 'leave', player: 'p1' })).text.key).toBe('botc:refused.notTravellerLeave');
+    g.move({ kind: 'leave', player: 'x1' });
+    expect(boardOf(g.view).seats.map((s) => s.name)).not.toContain('Hubert');
+    expect(boardOf(g.view).seats.flatMap((s) => s.reminders)).toEqual([]);
+    expect(refusal(() => g.move({ kind: 'die', player: 'x1' })).text.key).toBe('botc:refused.unknown');
+    expect(botc.view(g.replayed())).toEqual(g.view);
+  });
 });

@@ -55,6 +55,19 @@ function readBotcMove(v: unknown): BotcMove | null {
       const supporters = ids(v.supporters);
       return supporters && isId(v.caller) && isId(v.traveller) ? { kind: 'exile', caller: v.caller, traveller: v.traveller, supporters, ...o } : null;
     }
+    case 'fabled':
+      return isId(v.character) && typeof v.on === 'boolean' ? { kind: 'fabled', character: v.character, on: v.on, ...o } : null;
+    case 'join':
+      return isId(v.player) &&
+        typeof v.name === 'string' &&
+        v.name.length <= 200 &&
+        isId(v.character) &&
+        (v.alignment === 'good' || v.alignment === 'evil') &&
+        (v.after === null || isId(v.after))
+        ? { kind: 'join', player: v.player, name: v.name, character: v.character, alignment: v.alignment, after: v.after as string | null, ...o }
+        : null;
+    case 'leave':
+      return isId(v.player) ? { kind: 'leave', player: v.player, ...o } : null;
     case 'phase':
       return { kind: 'phase', ...o };
     case 'declare':

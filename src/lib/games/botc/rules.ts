@@ -22,6 +22,7 @@
  */
 import { seedRng, type RngState } from '../../engine/rng';
 import type { GameInput } from '../../engine/game';
+import { isBlankName, isTooLongName, nameKey, NAME_MAX } from '../../engine/names';
 import type { LogLine, MoveProblem, Phase, PlayerId, Text } from '../../engine/types';
 import { gameCharacter, seatCharacters, setupScript, teamAlignment, type Alignment, type BotcSetup } from './game-setup';
 import type { Script, ScriptCharacter } from './script';
@@ -41,6 +42,8 @@ export interface BotcPlayer {
   traveller: boolean;
   /** The Storyteller's own note about them. */
   note: string;
+  /** A Traveller who has left the game: out of the circle and every count. */
+  left?: boolean;
 }
 
 /** A reminder token in the grimoire, placed by a player's character token. */
@@ -108,10 +111,15 @@ export type BotcMove =
   | ({ kind: 'vote'; voters: PlayerId[]; votes?: number } & By)
   | ({ kind: 'execute'; player: PlayerId; dies: boolean } & By)
   | ({ kind: 'exile'; caller: PlayerId; traveller: PlayerId; supporters: PlayerId[] } & By)
+  | ({ kind: 'fabled'; character: string; on: boolean } & By)
+  | ({ kind: 'join'; player: PlayerId; name: string; character: string; alignment: Alignment; after: PlayerId | null } & By)
+  | ({ kind: 'leave'; player: PlayerId } & By)
   | ({ kind: 'phase' } & By)
   | ({ kind: 'declare'; winner: Alignment } & By);
 
 export const NOTE_MAX = 500;
+/** The most people a grimoire seats, Travellers who joined included. */
+export const MAX_SEATS = 30;
 export const NS = 'botc';
 
 // ---------------------------------------------------------------- start
@@ -172,13 +180,16 @@ export const characterIn = (s: BotcState, id: string): ScriptCharacter | null =>
 export const nameOf = (s: BotcState, id: PlayerId): string => playerById(s, id)?.name ?? id;
 export const characterName = (s: BotcState, id: string): string => characterIn(s, id)?.name ?? id;
 
-export const alivePlayers = (s: BotcState): BotcPlayer[] => s.players.filter((p) => p.alive);
+/** The players in the circle (not a Traveller who has left), in seat order. */
+export const present = (s: BotcState): BotcPlayer[] => s.players.filter((p) => !p.left);
+
+export const alivePlayers = (s: BotcState): BotcPlayer[] => present(s).filter((p) => p.alive);
 
 /** The votes a nominee needs: half the living players, rounded up (rule book, Day: "equals or exceeds half"). */
 export const voteThreshold = (s: BotcState): number => Math.ceil(alivePlayers(s).length / 2);
 
 /** The support an exile needs: half of all players, dead or alive (Travellers, "Exile"). */
-export const exileThreshold = (s: BotcState): number => Math.ceil(s.players.length / 2);
+export const exileThreshold = (s: BotcState): number => Math.ceil(present(s).length / 2);
 
 /** The nomination whose vote is still to come. */
 export const openNomination = (s: BotcState): Nomination | null => {
@@ -225,9 +236,9 @@ function voteResult(s: BotcState, votes: number): 'aboutToDie' | 'tie' | 'fails'
  */
 export function offeredWin(s: BotcState): { winner: Alignment; reason: 'demonDead' | 'twoAlive' } | null {
   if (s.winner || dealing(s)) return null;
-  const demons = s.players.filter((p) => characterIn(s, p.character)?.team === 'demon');
+  const demons = present(s).filter((p) => characterIn(s, p.character)?.team === 'demon');
   if (demons.length > 0 && demons.every((p) => !p.alive)) return { winner: 'good', reason: 'demonDead' };
-  if (s.players.filter((p) => p.alive && !p.traveller).length <= 2) return { winner: 'evil', reason: 'twoAlive' };
+  if (present(s).filter((p) => p.alive && !p.traveller).length <= 2) return { winner: 'evil', reason: 'twoAlive' };
   return null;
 }
 
@@ -248,7 +259,8 @@ export function check(s: BotcState, move: BotcMove): MoveProblem | null {
 
 function problemOf(s: BotcState, m: BotcMove): MoveProblem | null {
   if (s.winner) return no('over');
-  const player = (id: unknown) => (typeof id === 'string' ? playerById(s, id) : undefined);
+  // A Traveller who has left takes no further part.
+  const player = (id: unknown) => (typeof id === 'string' ? present(s).find((p) => p.id === id) : undefined);
   if (m.kind === 'seen') {
     if (!dealing(s)) return no('dealt');
     return m.player === s.players[s.dealt].id ? null : no('notTheirTurn');
@@ -324,6 +336,29 @@ function problemOf(s: BotcState, m: BotcMove): MoveProblem | null {
       if (!t.traveller) return no('notTraveller', { name: t.name });
       if (s.exiles.some((e) => e.traveller === t.id)) return rule('exiledToday', { name: t.name });
       return null;
+    }
+    case 'fabled': {
+      const c = characterIn(s, m.character);
+      if (!c || c.team !== 'fabled' || typeof m.on !== 'boolean') return no('unknown');
+      if (m.on && s.fabled.includes(c.id)) return no('fabledThere', { name: c.name });
+      if (!m.on && !s.fabled.includes(c.id)) return no('fabledNotThere', { name: c.name });
+      return null;
+    }
+    case 'join': {
+      const c = characterIn(s, m.character);
+      if (typeof m.player !== 'string' || !/^[\w-]{1,64}$/.test(m.player) || playerById(s, m.player)) return no('unknown');
+      if (!c || c.team !== 'traveller' || (m.alignment !== 'good' && m.alignment !== 'evil')) return no('unknown');
+      if (m.after !== null && !player(m.after)) return no('unknown');
+      if (typeof m.name !== 'string' || isBlankName(m.name)) return no('joinName');
+      if (isTooLongName(m.name.trim())) return no('joinNameLong', { max: NAME_MAX });
+      if (present(s).some((p) => nameKey(p.name) === nameKey(m.name.trim()))) return no('joinNameTaken', { name: m.name.trim() });
+      if (present(s).length >= MAX_SEATS) return no('full', { max: MAX_SEATS });
+      return null;
+    }
+    case 'leave': {
+      const p = player(m.player);
+      if (!p) return no('unknown');
+      return p.traveller ? null : no('notTravellerLeave', { name: p.name });
     }
     case 'phase':
       return openNomination(s) ? no('voteFirst', { name: nameOf(s, openNomination(s)!.nominee) }) : null;
@@ -433,5 +468,37 @@ function applyMove(s: BotcState, m: BotcMove): BotcState {
     }
     case 'declare':
       return log({ ...s, winner: m.winner }, 'declared', { winner: m.winner });
+    case 'fabled':
+      return log({ ...s, fabled: m.on ? [...s.fabled, m.character] : s.fabled.filter((f) => f !== m.character) }, m.on ? 'fabledAdded' : 'fabledRemoved', {
+        character: characterName(s, m.character)
+      });
+    case 'join': {
+      // The newcomer sits after the player named (at the start of the circle when none), and
+      // the seats are numbered again clockwise.
+      const order = [...s.players].sort((a, b) => a.seat - b.seat);
+      const at = m.after === null ? 0 : order.findIndex((p) => p.id === m.after) + 1;
+      const joined: BotcPlayer = {
+        id: m.player,
+        name: m.name.trim(),
+        seat: 0,
+        character: m.character,
+        shown: null,
+        alignment: m.alignment,
+        alive: true,
+        ghostVote: true,
+        traveller: true,
+        note: ''
+      };
+      order.splice(at, 0, joined);
+      const players = order.map((p, seat) => ({ ...p, seat }));
+      // A Traveller chooses their character in the open: nothing to deal.
+      return log({ ...s, players, dealt: s.dealt + 1 }, 'joined', { name: joined.name, character: characterName(s, m.character) });
+    }
+    case 'leave':
+      return log(
+        { ...patch(s, m.player, { left: true }), reminders: s.reminders.filter((r) => r.player !== m.player) },
+        'left',
+        { name: nameOf(s, m.player) }
+      );
   }
 }

@@ -17,6 +17,7 @@ import {
   isOver,
   offeredWin,
   openNomination,
+  present,
   voteThreshold,
   type BotcPlayer,
   type BotcState,
@@ -130,9 +131,9 @@ function seatView(s: BotcState, p: BotcPlayer): SeatView {
  * (RULES-NOTES). Minion and Demon info only on the first night with 7 or more players.
  */
 export function nightLines(s: BotcState, seats: SeatView[], night: Night): NightLine[] {
-  const inPlayExtras = s.players.map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !s.script.characters.some((x) => x.id === c.id));
+  const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !s.script.characters.some((x) => x.id === c.id));
   const order = nightOrder({ ...s.script, characters: [...s.script.characters, ...inPlayExtras] }, night);
-  const big = s.players.length >= 7;
+  const big = present(s).length >= 7;
   const named = (team: Team) => seats.filter((x) => x.character.team === team).map((x) => x.name);
   const out: NightLine[] = [];
   for (const entry of order) {
@@ -162,11 +163,11 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night): Night
 }
 
 export function board(s: BotcState): BotcBoard {
-  const seats = s.players.map((p) => seatView(s, p));
+  const seats = present(s).map((p) => seatView(s, p));
   const nightKind: Night = s.phase.kind === 'night' ? (s.phase.number === 1 ? 'first' : 'other') : 'other';
   const name = (id: PlayerId) => s.players.find((p) => p.id === id)?.name ?? id;
   const atd = aboutToDie(s);
-  const inPlay = [...new Set([...s.players.map((p) => p.character), ...s.fabled])];
+  const inPlay = [...new Set([...present(s).map((p) => p.character), ...s.fabled])];
   const tokens = inPlay.map((id) => {
     const c = characterIn(s, id);
     return { source: token(c, id), labels: [...new Set(c?.reminders ?? [])] };
@@ -228,7 +229,7 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
   const b = board(s);
   const inDeal = dealing(s);
   const over = snapshot.value === 'over';
-  const players: PlayerView[] = s.players.map((p) => {
+  const players: PlayerView[] = present(s).map((p) => {
     const seat = b.seats.find((x) => x.id === p.id)!;
     const marks: Mark[] = [];
     if (p.traveller) marks.push({ id: 'traveller', text: { key: 'botc:marks.traveller' }, secret: false });
@@ -254,7 +255,7 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
       ? {
           winner: s.winner,
           reason: { key: `botc:outcome.${s.winner}` },
-          winners: s.players.filter((p) => p.alignment === s.winner).map((p) => p.id)
+          winners: present(s).filter((p) => p.alignment === s.winner).map((p) => p.id)
         }
       : null,
     log: s.log,
