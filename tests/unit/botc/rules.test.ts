@@ -391,3 +391,12 @@ describe('the Fabled, and Travellers joining and leaving during the game', () =>
     expect(botc.view(g.replayed())).toEqual(g.view);
   });
 });
+
+describe('a pretended call', () => {
+  it('lists the script’s characters nobody holds in their places, with nobody to wake', () => {
+    const g = game();
+    const lines = boardOf(g.view).nightWithAbsent.filter((l) => l.kind === 'character');
+    expect(lines.map((l) => l.kind === 'character' && l.character.id)).toEqual(['poisoner', 'washerwoman', 'librarian', 'investigator', 'chef', 'empath', 'fortuneteller', 'butler', 'spy']);
+    expect(lines.find((l) => l.kind === 'character' && l.character.id === 'spy')).toMatchObject({ holders: [] });
+  });
+});

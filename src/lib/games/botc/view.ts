@@ -75,6 +75,8 @@ export interface BotcBoard {
   bluffs: TokenView[];
   /** Tonight's list (during a night), or the next night's (by day). */
   night: NightLine[];
+  /** The same with the script's characters nobody holds, for a pretended call. */
+  nightWithAbsent: NightLine[];
   nightKind: Night;
   /** Who died last night (by day), or so far tonight (by night). */
   diedTonight: string[];
@@ -130,7 +132,7 @@ function seatView(s: BotcState, p: BotcPlayer): SeatView {
  * The Drunk is listed at the place of the Townsfolk it thinks it is, marked drunk
  * (RULES-NOTES). Minion and Demon info only on the first night with 7 or more players.
  */
-export function nightLines(s: BotcState, seats: SeatView[], night: Night): NightLine[] {
+export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAbsent = false): NightLine[] {
   const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !s.script.characters.some((x) => x.id === c.id));
   const order = nightOrder({ ...s.script, characters: [...s.script.characters, ...inPlayExtras] }, night);
   const big = present(s).length >= 7;
@@ -155,7 +157,8 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night): Night
     const holders: NightHolder[] = seats
       .filter((x) => (x.shown ? x.shown.id === entry.id : x.character.id === entry.id))
       .map((x) => ({ player: x.id, name: x.name, dead: !x.alive, drunk: x.drunk, poisoned: x.poisoned, thinks: x.shown !== null }));
-    if (holders.length === 0) continue;
+    // Left out unless the Storyteller wants to pretend to call it (so nobody learns it is absent).
+    if (holders.length === 0 && !withAbsent) continue;
     const c = characterIn(s, entry.id);
     out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [] });
   }
@@ -186,6 +189,7 @@ export function board(s: BotcState): BotcBoard {
     fabled: s.fabled.map((id) => token(characterIn(s, id), id)),
     bluffs: s.bluffs.map((id) => token(characterIn(s, id), id)),
     night: nightLines(s, seats, nightKind),
+    nightWithAbsent: nightLines(s, seats, nightKind, true),
     nightKind,
     diedTonight: s.diedTonight.map(name),
     nominations: s.nominations.map((n) => ({ ...n, nominatorName: name(n.nominator), nomineeName: name(n.nominee) })),
