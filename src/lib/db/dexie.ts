@@ -15,6 +15,7 @@ import {
   type GameRecord,
   type ImportItem,
   type ImportMode,
+  type ScriptRecord,
   type SettingRecord,
   type Storage,
   type StoredGame
@@ -27,6 +28,7 @@ export class LanternDB extends Dexie {
   events!: Table<EventRecord, [string, number]>;
   checkpoints!: Table<CheckpointRecord, [string, number]>;
   settings!: Table<SettingRecord, string>;
+  scripts!: Table<ScriptRecord, string>;
 
   constructor(name: string, deps: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     // The factory is passed in rather than read by Dexie when it loads, so that a browser
@@ -74,6 +76,9 @@ export class LanternDB extends Dexie {
           });
         await tx.table('checkpoints').bulkAdd(kept);
       });
+    // Version 3: the Storyteller's Blood on the Clocktower scripts, one row a script. A new
+    // table: nothing stored before changes.
+    this.version(3).stores({ scripts: 'id, updatedAt' });
   }
 }
 
@@ -216,6 +221,20 @@ export class DexieStorage implements Storage {
     return this.#run(async () => {
       await this.db.settings.put({ key, value });
     });
+  }
+
+  listScripts(): Promise<ScriptRecord[]> {
+    return this.#run(() => this.db.scripts.orderBy('updatedAt').reverse().toArray());
+  }
+
+  putScript(script: ScriptRecord): Promise<void> {
+    return this.#run(async () => {
+      await this.db.scripts.put(script);
+    });
+  }
+
+  deleteScript(id: string): Promise<void> {
+    return this.#run(() => this.db.scripts.delete(id));
   }
 }
 

@@ -8,7 +8,7 @@ import type { OpenOptions } from './dexie';
 import { MemoryStorage } from './memory';
 import type { Storage } from './types';
 
-export type { CheckpointRecord, EventRecord, GameRecord, GameSummary, ImportItem, ImportMode, Storage, StoredGame } from './types';
+export type { CheckpointRecord, EventRecord, GameRecord, GameSummary, ImportItem, ImportMode, ScriptRecord, Storage, StoredGame } from './types';
 export { CHECKPOINT_EVERY, isCheckpoint } from './types';
 export { StorageError, toStorageError, type StorageErrorKind } from './errors';
 export { MemoryStorage } from './memory';

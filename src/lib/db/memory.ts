@@ -14,6 +14,7 @@ import {
   type GameRecord,
   type ImportItem,
   type ImportMode,
+  type ScriptRecord,
   type Storage,
   type StoredGame
 } from './types';
@@ -27,6 +28,7 @@ export class MemoryStorage implements Storage {
   /** Per game: entry number → checkpoint. */
   readonly #checkpoints = new Map<string, Map<number, CheckpointRecord>>();
   readonly #settings = new Map<string, unknown>();
+  readonly #scripts = new Map<string, ScriptRecord>();
 
   async #run<T>(op: () => T): Promise<T> {
     try {
@@ -137,6 +139,25 @@ export class MemoryStorage implements Storage {
   setSetting(key: string, value: unknown): Promise<void> {
     return this.#run(() => {
       this.#settings.set(key, clone(value));
+    });
+  }
+
+  listScripts(): Promise<ScriptRecord[]> {
+    // Same order as the reversed `updatedAt` index.
+    return this.#run(() =>
+      [...this.#scripts.values()].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map(clone)
+    );
+  }
+
+  putScript(script: ScriptRecord): Promise<void> {
+    return this.#run(() => {
+      this.#scripts.set(script.id, clone(script));
+    });
+  }
+
+  deleteScript(id: string): Promise<void> {
+    return this.#run(() => {
+      this.#scripts.delete(id);
     });
   }
 }

@@ -109,6 +109,24 @@ export interface Storage {
   saveGame(game: GameRecord, events: readonly EventRecord[], checkpoints: readonly CheckpointRecord[], since: number | null): Promise<void>;
   getSetting<T>(key: string, fallback: T): Promise<T>;
   setSetting(key: string, value: unknown): Promise<void>;
+  /** The Storyteller's scripts (Blood on the Clocktower), most recently changed first. */
+  listScripts(): Promise<ScriptRecord[]>;
+  /** Store a script, or replace the one with its id. */
+  putScript(script: ScriptRecord): Promise<void>;
+  deleteScript(id: string): Promise<void>;
+}
+
+/**
+ * A script kept on the phone for Blood on the Clocktower: the file as Lantern read it and
+ * writes it back (`scriptToJson`: nothing it dropped, no URL), under the name the Storyteller
+ * gave it. Checked again by `readScript` whenever it is used.
+ */
+export interface ScriptRecord {
+  id: string;
+  name: string;
+  script: unknown[];
+  createdAt: number;
+  updatedAt: number;
 }
 
 /** A game as storage gives it back to be played. */

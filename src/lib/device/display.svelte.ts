@@ -50,11 +50,12 @@ export class Display {
   /**
    * What a game's view means for the screen: eyes closed or open on its step; dealing and the
    * game-over card are eyes-open screens of a game still at the table, so they stay dark too
-   * (until the tab is closed: a dark room does not end with the game).
+   * (until the tab is closed: a dark room does not end with the game). A game with no step (a
+   * scoreboard, the Storyteller's grimoire) has eyes closed during a night.
    */
-  followGame(view: { stage: string; step?: { eyesClosed: boolean } | null } | null): void {
+  followGame(view: { stage: string; step?: { eyesClosed: boolean } | null; phase?: { kind: string } | null } | null): void {
     if (!view) return;
-    this.showStep(view.stage === 'play' ? (view.step?.eyesClosed ?? false) : false);
+    this.showStep(view.stage === 'play' ? (view.step?.eyesClosed ?? view.phase?.kind === 'night') : false);
   }
 
   setNightMode(mode: NightMode): void {

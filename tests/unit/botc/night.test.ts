@@ -37,3 +37,19 @@ describe('the night sheet of a script', () => {
     expect(nightOrder(s, 'other')[1]).toEqual({ kind: 'character', id: 'imp' });
   });
 });
+
+describe('the printable night sheet', () => {
+  it('lists every character of the script in its night order, with its reminders, and the script’s own night text', async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const [first, other] = botc.sheet!(setupFor());
+    const roles = (s: typeof first) => s.lines.map((l) => (l.role?.params?.name as string | undefined) ?? l.role?.key);
+    expect(roles(first)).toEqual([
+      'botc:night.dusk', 'botc:night.minioninfo', 'botc:night.demoninfo', 'Poisoner', 'Washerwoman', 'Librarian', 'Investigator', 'Chef', 'Empath', 'Fortune Teller', 'Butler', 'Spy', 'botc:night.dawn'
+    ]);
+    expect(roles(other)).toEqual([
+      'botc:night.dusk', 'Poisoner', 'Monk', 'Scarlet Woman', 'Imp', 'Ravenkeeper', 'Empath', 'Fortune Teller', 'Undertaker', 'Butler', 'Spy', 'botc:night.dawn'
+    ]);
+    expect(first.lines.find((l) => l.role?.params?.name === 'Poisoner')?.note).toEqual({ key: 'botc:sheet.reminders', params: { labels: 'Poisoned' } });
+  });
+});

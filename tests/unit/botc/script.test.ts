@@ -91,3 +91,26 @@ describe('reading a script', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('a script’s jinxes', () => {
+  it('lists each pair once: the official pairs among its characters, and those it states with their reason', async () => {
+    const { parseScript: parse, scriptJinxes } = await import('$lib/games/botc/script');
+    const r = parse(
+      JSON.stringify([
+        'spy',
+        'damsel',
+        'poppygrower',
+        'chef',
+        { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', jinxes: [{ id: 'spy', reason: 'The Spy sees no lamps.' }] },
+        'imp'
+      ])
+    );
+    if (!r.ok) throw new Error('refused');
+    const pairs = scriptJinxes(r.script).map((j) => [j.a.id, j.b.id, j.reason]);
+    expect(pairs).toEqual([
+      ['spy', 'damsel', null],
+      ['spy', 'poppygrower', null],
+      ['lamplighter', 'spy', 'The Spy sees no lamps.']
+    ]);
+  });
+});

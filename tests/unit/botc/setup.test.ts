@@ -32,7 +32,8 @@ describe('set-up numbers', () => {
     expect(fixedChange(null)).toBeNull();
     // Eight players with the Baron: 3 Townsfolk, 3 Outsiders.
     expect(adjustedCounts(baseCounts(8)!.counts, ['+2 Outsiders', null])).toEqual({ townsfolk: 3, outsider: 3, minion: 1, demon: 1 });
-    // Never below zero.
-    expect(adjustedCounts(baseCounts(7)!.counts, ['-1 Outsider'])).toEqual({ townsfolk: 6, outsider: 0, minion: 1, demon: 1 });
+    // No Outsider to take away: nothing changes, and the bag still holds one character a player.
+    expect(adjustedCounts(baseCounts(7)!.counts, ['-1 Outsider'])).toEqual({ townsfolk: 5, outsider: 0, minion: 1, demon: 1 });
+    expect(adjustedCounts(baseCounts(9)!.counts, ['-1 Outsider', '+1 Outsider'])).toEqual({ townsfolk: 5, outsider: 2, minion: 1, demon: 1 });
   });
 });

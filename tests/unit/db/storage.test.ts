@@ -250,9 +250,9 @@ describe.each([
 });
 
 describe('IndexedDB storage', () => {
-  it('declares schema version 2 with the documented tables and indexes', async () => {
+  it('declares schema version 3 with the documented tables and indexes', async () => {
     const { db } = await dexie();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     const schema = Object.fromEntries(
       db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')])
     );
@@ -260,7 +260,8 @@ describe('IndexedDB storage', () => {
       games: 'id, gameId, status, updatedAt',
       events: '[gameId+seq], gameId',
       checkpoints: '[gameId+seq], gameId',
-      settings: 'key'
+      settings: 'key',
+      scripts: 'id, updatedAt'
     });
   });
 

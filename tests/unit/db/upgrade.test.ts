@@ -49,6 +49,7 @@ describe.each(dumps)('a database left by schema version $version', ({ dump }) =>
     for (const g of games) expect((await storage.getGame(g.id))?.events).toHaveLength(g.seq);
     const settings = dump.rows.settings as { key: string; value: unknown }[];
     for (const { key, value } of settings) expect(await storage.getSetting(key, null)).toEqual(value);
+    expect(await storage.listScripts()).toEqual(dump.rows.scripts ?? []);
   });
 
   it('gives back every game whole and playable', async () => {
@@ -112,5 +113,17 @@ describe('version 1 to 2: log entries lose their snapshots, every so many are ke
       const log = (await storage.getGame(game.id))!.events.map((e) => e.event);
       expect(game.view).toEqual(def.view(replay(def, game.record.input as never, log)));
     }
+  });
+});
+
+describe('version 2 to 3: a table for the Storyteller’s scripts', () => {
+  it('starts empty beside the games, and keeps a script put in it', async () => {
+    const storage = await openOld(dumps.find((d) => d.version === 2)!.dump);
+    expect(await storage.listScripts()).toEqual([]);
+    const row = { id: 's1', name: 'Mine', script: ['chef', 'empath', 'imp', 'poisoner', 'monk'], createdAt: 1, updatedAt: 2 };
+    await storage.putScript(row);
+    expect(await storage.listScripts()).toEqual([row]);
+    await storage.deleteScript('s1');
+    expect(await storage.listScripts()).toEqual([]);
   });
 });

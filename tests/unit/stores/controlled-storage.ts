@@ -1,4 +1,4 @@
-import { MemoryStorage, type CheckpointRecord, type EventRecord, type GameRecord, type Storage, type StorageError, type StoredGame } from '$lib/db';
+import { MemoryStorage, type CheckpointRecord, type EventRecord, type GameRecord, type ScriptRecord, type Storage, type StorageError, type StoredGame } from '$lib/db';
 
 /** A memory storage whose game writes a test can hold back or make fail (as a full disk would). */
 export class ControlledStorage implements Storage {
@@ -55,4 +55,7 @@ export class ControlledStorage implements Storage {
   importGames: Storage['importGames'] = (items, mode) => this.inner.importGames(items, mode);
   getSetting = <T>(key: string, fallback: T) => this.inner.getSetting(key, fallback);
   setSetting = (key: string, value: unknown) => this.inner.setSetting(key, value);
+  listScripts = () => this.inner.listScripts();
+  putScript = (script: ScriptRecord) => this.inner.putScript(script);
+  deleteScript = (id: string) => this.inner.deleteScript(id);
 }

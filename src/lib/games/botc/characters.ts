@@ -14,6 +14,8 @@ export type BagTeam = (typeof BAG_TEAMS)[number];
 
 export const BASE_EDITIONS = ['tb', 'bmr', 'snv'] as const;
 export type BaseEdition = (typeof BASE_EDITIONS)[number];
+/** The base editions' names, as printed (names stay as the publisher writes them, in every language). */
+export const EDITION_NAMES: Record<BaseEdition, string> = { tb: 'Trouble Brewing', bmr: 'Bad Moon Rising', snv: 'Sects & Violets' };
 
 /** An app-integration flag, as the toolmaker data gives it (`bag-disabled`, `replace-character`…). */
 export interface Special {

@@ -20,7 +20,7 @@
  * go on without them). Texts are kept as text: markup in them is shown, never run.
  */
 import type { Text } from '../../engine/types';
-import { officialCharacter, normaliseId, TEAMS, type CharacterFacts, type Special, type Team } from './characters';
+import { editionCharacters as editionCharacterList, officialCharacter, normaliseId, TEAMS, type CharacterFacts, type Special, type Team } from './characters';
 
 /** A script file is a list of at most 201 small objects: a megabyte is far more than any needs. */
 export const MAX_SCRIPT_BYTES = 1024 * 1024;
@@ -317,4 +317,99 @@ function read(value: unknown, options: ScriptOptions): ScriptResult {
   script.firstNight = keep(script.firstNight);
   script.otherNight = keep(script.otherNight);
   return { ok: true, script, skipped: unknown };
+}
+
+/**
+ * A loaded script written back as a script file: the form Lantern stores (a game's set-up, the
+ * phone's script library) and exports. `readScript` reads it back to the same script. Official
+ * characters are plain ids unless the script brought text for them; homebrew ones are written
+ * out in full; nothing Lantern dropped (URLs, unknown fields) comes back.
+ */
+export function scriptToJson(script: Script): unknown[] {
+  const out: unknown[] = [];
+  const meta: Record<string, unknown> = { id: '_meta' };
+  if (script.name) meta.name = script.name;
+  if (script.author) meta.author = script.author;
+  if (script.bootlegger.length) meta.bootlegger = [...script.bootlegger];
+  if (script.firstNight) meta.firstNight = [...script.firstNight];
+  if (script.otherNight) meta.otherNight = [...script.otherNight];
+  if (Object.keys(meta).length > 1) out.push(meta);
+  for (const c of script.characters) {
+    const text: Record<string, unknown> = {};
+    if (c.ability) text.ability = c.ability;
+    if (c.firstNightReminder) text.firstNightReminder = c.firstNightReminder;
+    if (c.otherNightReminder) text.otherNightReminder = c.otherNightReminder;
+    if (c.jinxes.length) text.jinxes = c.jinxes.map((j) => (j.reason ? { id: j.id, reason: j.reason } : { id: j.id }));
+    if (c.official) {
+      out.push(Object.keys(text).length ? { id: c.id, ...text } : c.id);
+      continue;
+    }
+    out.push({
+      id: c.id,
+      name: c.name,
+      team: c.team,
+      ...(c.edition !== 'homebrew' ? { edition: c.edition } : {}),
+      ...(c.firstNight ? { firstNight: c.firstNight } : {}),
+      ...(c.otherNight ? { otherNight: c.otherNight } : {}),
+      ...(c.setup ? { setup: true } : {}),
+      ...(c.reminders.length ? { reminders: [...c.reminders] } : {}),
+      ...(c.remindersGlobal.length ? { remindersGlobal: [...c.remindersGlobal] } : {}),
+      ...(c.special.length ? { special: c.special.map((s) => ({ ...s })) } : {}),
+      ...text
+    });
+  }
+  return out;
+}
+
+/** The script of a base edition: its name and its characters, in the book's team order. */
+export function editionScript(edition: 'tb' | 'bmr' | 'snv', name: string): Script {
+  return {
+    name,
+    author: null,
+    characters: byTeam(editionCharacterList(edition)).map((facts) => ({
+      ...facts,
+      official: true,
+      ability: null,
+      firstNightReminder: null,
+      otherNightReminder: null,
+      jinxes: []
+    })),
+    firstNight: null,
+    otherNight: null,
+    bootlegger: []
+  };
+}
+
+/** Characters in the order a script sheet lists them: by team, then as given. */
+export function byTeam<C extends { team: Team }>(characters: readonly C[]): C[] {
+  return TEAMS.flatMap((t) => characters.filter((c) => c.team === t));
+}
+
+/**
+ * The jinxes between a script's characters, each pair once: the official jinx pairs (facts, no
+ * reason: the reasons are the publisher's text) and those the script itself states, with their
+ * reason when it gives one.
+ */
+export function scriptJinxes(script: Script): { a: ScriptCharacter; b: ScriptCharacter; reason: string | null }[] {
+  const byId = new Map(script.characters.map((c) => [c.id, c]));
+  const out: { a: ScriptCharacter; b: ScriptCharacter; reason: string | null }[] = [];
+  const seen = new Set<string>();
+  const add = (a: ScriptCharacter, id: string, reason: string | null) => {
+    const b = byId.get(id);
+    if (!b || b === a) return;
+    const key = [a.id, b.id].sort().join('+');
+    const there = out.find((j) => [j.a.id, j.b.id].sort().join('+') === key);
+    if (there) {
+      there.reason ??= reason;
+      return;
+    }
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ a, b, reason });
+  };
+  for (const c of script.characters) {
+    for (const j of c.jinxes) add(c, j.id, j.reason);
+    for (const id of c.jinxedWith) add(c, id, null);
+  }
+  return out;
 }

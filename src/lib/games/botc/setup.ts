@@ -57,13 +57,21 @@ export function fixedChange(rule: string | null): Partial<Counts> | null {
   return { [team]: n, townsfolk: -n };
 }
 
-/** The counts after the fixed changes of the characters chosen; none below zero. */
+/**
+ * The counts after the fixed changes of the characters chosen. A change that cannot be made in
+ * full (`-1 Outsider` with no Outsider to remove) is made as far as it goes, so the bag still
+ * holds one character per player.
+ */
 export function adjustedCounts(base: Counts, rules: (string | null)[]): Counts {
   const out = { ...base };
   for (const rule of rules) {
     const change = fixedChange(rule);
     if (!change) continue;
-    for (const [team, n] of Object.entries(change) as [BagTeam, number][]) out[team] = Math.max(0, out[team] + n);
+    const [team, n] = Object.entries(change).find(([t]) => t !== 'townsfolk') as [BagTeam, number];
+    // Townsfolk make up the difference, as far as there are Townsfolk to give or take.
+    const moved = n > 0 ? Math.min(n, out.townsfolk) : -Math.min(-n, out[team]);
+    out[team] += moved;
+    out.townsfolk -= moved;
   }
   return out;
 }
