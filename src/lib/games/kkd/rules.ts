@@ -449,7 +449,7 @@ function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
       // "Player characters can try to see-through … the servant's lies": a piece on the board cannot.
       if (!t.player && m.spade !== null) return refuse('npcNoSpade', named(s, t.id, 'target'));
       if (m.service === 'steal' && !t.weapon) return refuse('noWeaponHeld', named(s, t.id, 'name'));
-      if (m.service === 'lure' && m.room === undefined) return refuse('noRoom');
+      if (m.service !== 'spy' && m.room === undefined) return refuse('noRoom');
       const cards: Side = servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target';
       if (m.result !== undefined && m.result !== cards)
         return rule(cards === 'by' ? 'servantSucceeds' : m.spade !== null && total(m.diamonds) === cardValue(m.spade) ? 'tieHolds' : 'servantFails', {
