@@ -8,7 +8,8 @@ import type { ActiveGame } from '$lib/stores/game.svelte';
 type Board = Component<{ game: ActiveGame }>;
 
 const boards: Record<string, () => Promise<Board>> = {
-  gloom: () => import('./gloom/GloomTable.svelte').then((m) => m.default as Board)
+  gloom: () => import('./gloom/GloomTable.svelte').then((m) => m.default as Board),
+  kkd: () => import('./kkd/KkdTable.svelte').then((m) => m.default as Board)
 };
 
 export function loadBoard(gameId: string): Promise<Board> {

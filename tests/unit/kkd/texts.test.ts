@@ -32,9 +32,10 @@ function flatKeys(value: unknown, prefix = ''): string[] {
 const whole = (s: string) => !/\$t\(|\{\{|kkd:|cluedo:|undefined/.test(s) && s.trim() !== '';
 
 describe('Killer Kloo Doo’s texts', () => {
-  const keys = [...new Set(flatKeys(enKkd).map((k) => k.replace(/_(one|other|npc)$/, '')))];
+  // The texts the rules write (the screens' own words are read by the end-to-end test).
+  const keys = [...new Set(flatKeys(enKkd).map((k) => k.replace(/_(one|other|npc)$/, '')))].filter((k) => /^(log|refused|rules|roll|end|board|setup\.errors)\./.test(k));
 
-  it.each(['en', 'pl'] as const)('every key reads whole in %s, the non-player form too', (lang) => {
+  it.each(['en', 'pl'] as const)('every text of the rules reads whole in %s, the non-player form too', (lang) => {
     const broken: string[] = [];
     for (const key of keys) {
       for (const context of [undefined, 'npc']) {
