@@ -4,11 +4,11 @@
  * its objectives passed round by hold-to-see and Lantern's dice, a weapon taken and an attack
  * with the table's own die. The page is reloaded after every move and the table comes back the
  * same; axe-clean once on each kind of screen (the set-up, the table, a form, the pass-and-peek,
- * the table with dice).
+ * the table with dice). Then a contest in Polish with the network cut after one visit.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
+import { axeViolations, describeViolations, freshPage, useApp, waitForServiceWorkerControl } from './harness.mjs';
 
 const app = useApp();
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -193,6 +193,39 @@ describe('Killer Kloo Doo', () => {
       await page.getByText('Ania persuades Professor Plum: 9 against the top card of the pack, 4.', { exact: true }).waitFor();
       await page.getByText('Bartek makes an accusation and is right: +60. Part 1 is over.', { exact: true }).waitFor();
       await page.getByText('Ania attacks Bartek with the Revolver: 24.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Polish, with the network cut after one visit', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app, { ...PHONE, locale: 'pl-PL' });
+    try {
+      await page.goto(`${app.url}/`);
+      await page.locator('main h1').first().waitFor();
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+      await page.goto(`${app.url}/new/kkd`);
+      await page.getByRole('textbox', { name: 'Gracz 1', exact: true }).waitFor();
+      for (let i = 0; i < 3; i++) {
+        await page.getByRole('textbox', { name: `Gracz ${i + 1}`, exact: true }).fill(NAMES[i]);
+        await page.getByLabel(`${NAMES[i]} gra postacią`, { exact: true }).selectOption({ index: i + 1 });
+      }
+      await page.getByText('Przy 3 graczach: trzy karty Cluedo do koperty, po 5 dla każdego gracza, 3 zakrytych na środek.').waitFor();
+      await page.getByRole('radio', { name: 'Rzuciliśmy prawdziwą kością: zaczyna Ania', exact: true }).check();
+      await page.getByRole('button', { name: 'Rozpocznij grę', exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForTable(page);
+      assert.equal((await tableState(page)).heading, 'Tura 1: Ania (Panna Scarlett)');
+      const form = await page.getByRole('navigation', { name: 'Ruchy' }).getByRole('button', { name: 'Starcie', exact: true }).click().then(() => page.locator('form.move-form'));
+      await form.getByLabel('Przeciw komu', { exact: true }).selectOption({ label: 'Profesor Plum' });
+      await form.getByRole('group', { name: 'Kier: Ania' }).getByText('D', { exact: true }).click();
+      await form.getByRole('group', { name: 'Wierzchnia karta talii za postać Profesor Plum (dowolny kolor)' }).getByText('D', { exact: true }).click();
+      await form.getByText('13 do 13: remis, Profesor Plum się broni.').waitFor();
+      await record(page, 'Zapisz');
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.getByText('Perswazja: Ania kontra Profesor Plum, remis po 13 z wierzchnią kartą talii. Nic się nie dzieje.', { exact: true }).waitFor();
     } finally {
       await context.close();
     }
