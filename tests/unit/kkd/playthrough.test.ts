@@ -24,6 +24,8 @@ function play(g: G, moves: KkdMove[], m: KkdMove) {
 
 /** Replayed from JSON, and undone to the start and redone: the same game every time. */
 function checkReplays(g: G, moves: KkdMove[], fresh: () => G) {
+  // Every move reads back from a backup as it was made.
+  for (const m of moves) expect(g.def.readMove!(JSON.parse(JSON.stringify(m)))).toEqual(m);
   const final = JSON.stringify(g.view);
   expect(JSON.stringify(g.def.view(g.replayed()))).toBe(final);
   const h = fresh();
