@@ -137,6 +137,8 @@ export interface GameDefinition<Setup = unknown, Facts = unknown> {
   kind?: 'script' | 'scoreboard';
   /** i18n namespace holding this game's text. */
   namespace: string;
+  /** Other namespaces its texts nest (`$t(cluedo:cards.…)`), loaded with it. */
+  uses?: readonly string[];
   /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
   machineVersion: number;
   minPlayers: number;

@@ -84,3 +84,15 @@ export function pick<T>(state: RngState, items: readonly T[]): [T, RngState] {
   const [i, s] = nextInt(state, items.length);
   return [items[i], s];
 }
+
+/** `count` six-sided dice, each 1 to 6. */
+export function rollDice(state: RngState, count: number): [number[], RngState] {
+  const faces: number[] = [];
+  let s = state;
+  for (let i = 0; i < count; i++) {
+    const [v, s2] = nextInt(s, 6);
+    faces.push(v + 1);
+    s = s2;
+  }
+  return [faces, s];
+}

@@ -77,6 +77,18 @@ export function cardName(card: CardId, edition: Edition = 'uk'): Text {
   return { key: `cluedo:cards.${cardNameId(card, edition)}` };
 }
 
+/**
+ * Killer Kloo Doo's deal, by player count: clue cards to each player and face down in the
+ * middle, after three go in the envelope (its "Setting up the Board").
+ */
+export const KILLER_KLOO_DOO_DEAL: Readonly<Record<number, { hand: number; middle: number }>> = {
+  2: { hand: 8, middle: 2 },
+  3: { hand: 5, middle: 3 },
+  4: { hand: 4, middle: 2 },
+  5: { hand: 3, middle: 3 },
+  6: { hand: 2, middle: 6 }
+};
+
 /** A suggestion or an accusation names one card of each category. */
 export type Triple = readonly [SuspectId, WeaponId, RoomId];
 

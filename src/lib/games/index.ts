@@ -23,14 +23,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { id: 'cluethulhu', namespace: 'cluethulhu', minPlayers: 7, maxPlayers: 20, setupRoute: '/new/cluethulhu' },
   { id: 'ktulu', namespace: 'ktulu', minPlayers: 6, maxPlayers: 30, setupRoute: '/new/ktulu' },
   { id: 'gloom', namespace: 'gloom', minPlayers: 2, maxPlayers: 5, setupRoute: '/new/gloom' },
-  { id: 'botc', namespace: 'botc', minPlayers: 5, maxPlayers: 20, setupRoute: '/new/botc' }
+  { id: 'botc', namespace: 'botc', minPlayers: 5, maxPlayers: 20, setupRoute: '/new/botc' },
+  { id: 'kkd', namespace: 'kkd', minPlayers: 2, maxPlayers: 6, setupRoute: '/new/kkd' }
 ];
 
 const loaders: Record<string, () => Promise<GameDefinition<never>>> = {
   cluethulhu: () => import('./cluethulhu').then((m) => m.cluethulhu as GameDefinition<never>),
   ktulu: () => import('./ktulu').then((m) => m.ktulu as GameDefinition<never>),
   gloom: () => import('./gloom').then((m) => m.gloom as GameDefinition<never>),
-  botc: () => import('./botc').then((m) => m.botc as GameDefinition<never>)
+  botc: () => import('./botc').then((m) => m.botc as GameDefinition<never>),
+  kkd: () => import('./kkd').then((m) => m.kkd as GameDefinition<never>)
 };
 
 export function isKnownGame(id: string): boolean {

@@ -25,7 +25,7 @@ export class GameLoader {
         this.status = 'missing';
         return;
       }
-      await i18n.loadNamespace(game.def.namespace);
+      await Promise.all([game.def.namespace, ...(game.def.uses ?? [])].map((ns) => i18n.loadNamespace(ns)));
       if (this.#current !== id) return;
       this.game = game;
       this.status = 'ready';

@@ -8,7 +8,9 @@
  * observed at the time it happens.
  */
 import type { PlayerId, Text } from '../../engine/types';
-import { CARDS, categoryOf, isCard, isTriple, type CardId, type Triple } from '../cluedo-cards';
+import { CARDS, categoryOf, isCard, isTriple, KILLER_KLOO_DOO_DEAL, type CardId, type Triple } from '../cluedo-cards';
+
+export { KILLER_KLOO_DOO_DEAL };
 
 export const MIDDLE = '@middle';
 export const ENVELOPE = '@envelope';
@@ -39,15 +41,6 @@ export interface NotebookSetup {
    */
   deck?: CardId[];
 }
-
-/** Killer Kloo Doo's deal: cards per player and in the middle, by player count (Setting up the Board). */
-export const KILLER_KLOO_DOO_DEAL: Readonly<Record<number, { hand: number; middle: number }>> = {
-  2: { hand: 8, middle: 2 },
-  3: { hand: 5, middle: 3 },
-  4: { hand: 4, middle: 2 },
-  5: { hand: 3, middle: 3 },
-  6: { hand: 2, middle: 6 }
-};
 
 /**
  * How many cards each player holds after the deal. Plain Cluedo deals all 18 cards round the

@@ -1,0 +1,927 @@
+/**
+ * Killer Kloo Doo's rules as pure functions over the table (the scoreboard shape, see
+ * engine/scoreboard.ts): whose turn it is and who misses one, who entered which room last, the
+ * contests of Part 1 and the accusation, the Part 1 scores, then Part 2's Survival Points,
+ * weapons, attacks, healing, poison, servants, the three objectives each, the staircase and the
+ * last one standing. Sections cited are the text's (seeds/002); decisions where it is silent are
+ * in docs/RULES.md.
+ *
+ * Lantern does the arithmetic and the dice, and says when a move breaks a rule as it reads it;
+ * the players may make the move anyway (`overrule`), and the log says so. What only the board
+ * can check (who is in which room, within two or six squares) is left to the players.
+ *
+ * Every die Lantern rolls comes from the seeded generator kept in the state (`rng`), so undo and
+ * replay roll the same numbers; a move may carry the dice the table rolled instead.
+ */
+import type { GameInput } from '../../engine/game';
+import { isolate, nameList } from '../../engine/names';
+import { rollDice, seedRng, shuffle, type RngState } from '../../engine/rng';
+import type { LogLine, MoveProblem, Outcome, PlayerId, Text } from '../../engine/types';
+import {
+  CARDS,
+  cardNameId,
+  categoryOf,
+  isCard,
+  ROOMS,
+  SUSPECTS,
+  WEAPONS,
+  type CardId,
+  type Edition,
+  type RoomId,
+  type SuspectId,
+  type WeaponId
+} from '../cluedo-cards';
+import {
+  ACCUSATION,
+  assaultDamage,
+  attackDamage,
+  cardValue,
+  duel,
+  isCourt,
+  isDie,
+  isRank,
+  locationDone,
+  MULTIPLIER,
+  part1Score,
+  servantSucceeds,
+  total,
+  type Rank,
+  type Side
+} from './cards';
+import type { KkdSetup } from './setup';
+
+// ---------------------------------------------------------------- the table
+
+export type Part = 'part1' | 'scoring' | 'part2';
+
+export interface Character {
+  id: SuspectId;
+  /** Who plays it; null for a non-player character. */
+  player: PlayerId | null;
+  /** Survival Points (Part 2). */
+  sp: number;
+  alive: boolean;
+  /** The murder weapon carried (one at a time, Part 2). */
+  weapon: WeaponId | null;
+  /** Turns still to miss (an Ace). */
+  miss: number;
+  /** The room entered last: a playing card is drawn only on entering another one. */
+  lastRoom: RoomId | null;
+  /** A Location objective's servant at work in this room (a Court card played there). */
+  searching: RoomId | null;
+  /** Weapons cleaned in the Kitchen for a Weapon objective, not yet thrown out. */
+  cleaned: WeaponId[];
+  /** On the staircase with all three objectives done. */
+  staircase: boolean;
+}
+
+export interface Objectives {
+  /** `app`: Lantern dealt them and keeps them secret; `physical`: drawn from the cards, known once done. */
+  mode: 'app' | 'physical';
+  /** Each player character's three cards (app only). */
+  dealt: Partial<Record<SuspectId, CardId[]>>;
+  /** The cards turned face up, in the order achieved. */
+  done: Partial<Record<SuspectId, CardId[]>>;
+  /** Who has still to look at their objectives (pass-and-peek), in turn order. */
+  toSee: SuspectId[];
+}
+
+/** One line of a roll on screen: whose dice, the faces, and what they make. */
+export interface RollLine {
+  label: Text;
+  dice: number[];
+  /** The weapon's multiplier. */
+  times?: number;
+  /** Added to the dice (a Part 1 score). */
+  plus?: number;
+  total: number;
+}
+
+/** The latest dice, shown big until the next roll. */
+export interface Roll {
+  /** Counts every roll of the game: a new number is a new roll. */
+  n: number;
+  title: Text;
+  lines: RollLine[];
+  result: Text | null;
+  /** The table rolled real dice and entered them. */
+  entered: boolean;
+}
+
+export type Winner = 'part1' | 'escape' | 'lastStanding' | 'nobody';
+
+export interface KkdState {
+  players: { id: PlayerId; name: string; seat: number }[];
+  edition: Edition;
+  part: Part;
+  /** All six suspects, in the box's order. */
+  characters: Character[];
+  turn: { number: number; who: SuspectId };
+  accusation: { by: SuspectId; right: boolean } | null;
+  /** The Hearts and Diamonds each player character held at the end of Part 1. */
+  scores: Partial<Record<SuspectId, { hearts: Rank[]; diamonds: Rank[] }>>;
+  objectives: Objectives | null;
+  /** Weapons thrown out of the house (removed from the game). */
+  thrown: WeaponId[];
+  outcome: { winner: Winner; winners: SuspectId[] } | null;
+  rng: RngState;
+  roll: Roll | null;
+  log: LogLine[];
+}
+
+// ---------------------------------------------------------------- moves
+
+type Over = { overrule?: boolean };
+
+export type ContestKind = 'persuasion' | 'aggression';
+export type Service = 'lure' | 'spy' | 'steal';
+
+export type KkdMove =
+  /** The turn passes clockwise; Lantern skips whoever misses a turn, and the dead. */
+  | ({ kind: 'endTurn' } & Over)
+  /** A character enters a room: a playing card is drawn unless it is the room entered last. */
+  | ({ kind: 'enter'; by: SuspectId; room: RoomId } & Over)
+  /** An Ace played on a character: they miss their next turn (Part 1: drugged; Part 2: poisoned). */
+  | ({ kind: 'ace'; by: SuspectId; target: SuspectId } & Over)
+  /** Persuasion (Hearts) or Aggression (Clubs): one card each; against a non-player character, the top card of the pack. */
+  | ({ kind: 'contest'; contest: ContestKind; by: SuspectId; target: SuspectId; cards: { by: Rank; target: Rank }; result?: Side } & Over)
+  | ({ kind: 'accuse'; by: SuspectId; right: boolean } & Over)
+  /** A player's Hearts and Diamonds at the end of Part 1. */
+  | ({ kind: 'score'; by: SuspectId; hearts: Rank[]; diamonds: Rank[] } & Over)
+  /** The table stops after Part 1: the highest score wins. */
+  | ({ kind: 'stop' } & Over)
+  /**
+   * Part 2 begins: Survival Points (Part 1 + 2d6; dice given here were rolled by the table, the
+   * rest Lantern rolls), the objectives (dealt by Lantern or drawn from the cards), who starts
+   * (named by the table, or Lantern rolls).
+   */
+  | ({ kind: 'part2'; objectives: 'app' | 'physical'; rolls?: Partial<Record<SuspectId, number[]>>; first?: SuspectId } & Over)
+  /** A player has looked at their objectives and passes the phone on. */
+  | ({ kind: 'seen'; by: SuspectId } & Over)
+  | ({ kind: 'take'; by: SuspectId; weapon: WeaponId } & Over)
+  | ({ kind: 'drop'; by: SuspectId } & Over)
+  /** A murder weapon: die × multiplier; `counter`: the target strikes back with theirs. `dice`: the table's dice. */
+  | ({ kind: 'attack'; by: SuspectId; target: SuspectId; counter?: boolean; dice?: { by?: number; target?: number } } & Over)
+  /** Assault & Battery: each side's Clubs; against a non-player character, the top card of the pack. */
+  | ({ kind: 'assault'; by: SuspectId; target: SuspectId; clubs: { by: Rank[]; target: Rank[] } } & Over)
+  /** A Heart cashed in: its value added to the Survival Points. */
+  | ({ kind: 'heal'; by: SuspectId; card: Rank } & Over)
+  /** A servant (Court card) bribed with Diamonds, perhaps seen through with a Spade. */
+  | ({ kind: 'servant'; service: Service; by: SuspectId; target: SuspectId; court: Rank; diamonds: Rank[]; spade: Rank | null; room?: RoomId; result?: Side } & Over)
+  /** A Weapon objective's weapon cleaned in the Kitchen. */
+  | ({ kind: 'clean'; by: SuspectId; weapon: WeaponId } & Over)
+  /** … and thrown out from the Hall: the objective is done and the weapon leaves the game. */
+  | ({ kind: 'throwOut'; by: SuspectId; weapon: WeaponId } & Over)
+  /** A Location objective begun: a Court card played in the room. */
+  | ({ kind: 'search'; by: SuspectId; room: RoomId; court: Rank } & Over)
+  /** The Location roll: 2d6, 7 or more finishes the room. */
+  | ({ kind: 'searchRoll'; by: SuspectId; dice?: number[] } & Over)
+  /** The character left the room being searched: the servant goes. */
+  | ({ kind: 'leave'; by: SuspectId } & Over)
+  /** An objective turned face up by the players' word. */
+  | ({ kind: 'complete'; by: SuspectId; card: CardId } & Over)
+  /** On the staircase (or, `off`, moved off it). */
+  | ({ kind: 'staircase'; by: SuspectId; off?: boolean } & Over)
+  /** A correction of Survival Points. */
+  | ({ kind: 'adjust'; target: SuspectId; delta: number } & Over)
+  /** Dice for anything else the table needs. */
+  | ({ kind: 'roll'; count: number } & Over);
+
+// ---------------------------------------------------------------- set-up
+
+export function init({ setup, seed }: GameInput<KkdSetup>): KkdState {
+  const players = setup.players.map((p, seat) => ({ id: p.id, name: p.name, seat }));
+  const playerOf = new Map(players.map((p) => [setup.characters[p.id], p.id]));
+  const characters: Character[] = SUSPECTS.map((id) => ({
+    id,
+    player: playerOf.get(id) ?? null,
+    sp: 0,
+    alive: true,
+    weapon: null,
+    miss: 0,
+    lastRoom: null,
+    searching: null,
+    cleaned: [],
+    staircase: false
+  }));
+  let s: KkdState = {
+    players,
+    edition: setup.edition,
+    part: 'part1',
+    characters,
+    turn: { number: 1, who: setup.characters[players[0].id] },
+    accusation: null,
+    scores: {},
+    objectives: null,
+    thrown: [],
+    outcome: null,
+    rng: seedRng(seed),
+    roll: null,
+    log: []
+  };
+  if (setup.first === 'roll') {
+    const rolled = startRoll(s, playable(s).map((c) => c.id));
+    s = { ...rolled.state, turn: { number: 1, who: rolled.first } };
+    s = { ...s, roll: { n: 1, title: { key: 'kkd:roll.first' }, lines: rolled.lines, result: { key: 'kkd:roll.starts', params: named(s, rolled.first, 'name') }, entered: false } };
+    s = log(s, 'firstRolled', { ...named(s, rolled.first, 'name'), rolls: rolled.summary });
+  } else {
+    s = { ...s, turn: { number: 1, who: setup.characters[setup.first] } };
+    s = log(s, 'firstChosen', named(s, s.turn.who, 'name'));
+  }
+  return log(s, 'turn', named(s, s.turn.who, 'name'));
+}
+
+/**
+ * "Roll a dice to determine who starts" (Part 1) and "Each character rolls a dice and the highest
+ * score goes first" (Part 2): one die each, the highest starts; equal highest roll again.
+ */
+export function startRoll(state: KkdState, who: readonly SuspectId[]): { state: KkdState; first: SuspectId; lines: RollLine[]; summary: string } {
+  let rng = state.rng;
+  let left = [...who];
+  const lines: RollLine[] = [];
+  const parts: string[] = [];
+  for (let round = 1; ; round++) {
+    const [faces, next] = rollDice(rng, left.length);
+    rng = next;
+    left.forEach((id, i) =>
+      lines.push({ label: { key: round === 1 ? 'kkd:roll.who' : 'kkd:roll.again', params: named(state, id, 'name') }, dice: [faces[i]], total: faces[i] })
+    );
+    parts.push(left.map((id, i) => `${isolate(displayName(state, id))} ${faces[i]}`).join(', '));
+    const high = Math.max(...faces);
+    left = left.filter((_, i) => faces[i] === high);
+    if (left.length === 1) return { state: { ...state, rng }, first: left[0], lines, summary: parts.join('; ') };
+  }
+}
+
+// ---------------------------------------------------------------- reading the table
+
+export const charOf = (s: KkdState, id: SuspectId): Character => s.characters.find((c) => c.id === id)!;
+export const charIn = (s: KkdState, id: unknown): Character | undefined => s.characters.find((c) => c.id === id);
+export const nameOf = (s: KkdState, player: PlayerId): string => s.players.find((p) => p.id === player)?.name ?? player;
+/** The player characters, in turn order. */
+export const playable = (s: KkdState): Character[] =>
+  s.players.map((p) => s.characters.find((c) => c.player === p.id)!).filter((c): c is Character => c !== undefined);
+export const living = (s: KkdState): Character[] => playable(s).filter((c) => c.alive);
+
+/** A player's name, or a non-player character's id (for a plain-text summary only). */
+const displayName = (s: KkdState, id: SuspectId): string => {
+  const c = charOf(s, id);
+  return c.player ? nameOf(s, c.player) : id;
+};
+
+/**
+ * A character named in a text: a player character by the player's name in `slot`; a non-player
+ * character by its card in `<slot>Card`, with the text's `_npc` form.
+ */
+export function named(s: KkdState, id: SuspectId, slot: string): Record<string, string> {
+  const c = charOf(s, id);
+  return c.player ? { [slot]: nameOf(s, c.player) } : { [slot]: '', [`${slot}Card`]: cardNameId(id, s.edition), context: 'npc' };
+}
+
+const card = (s: KkdState, id: CardId): string => cardNameId(id, s.edition);
+
+/** The Part 1 score of a player character (its cards as entered, and the accusation). */
+export function part1Of(s: KkdState, id: SuspectId): number {
+  const cards = s.scores[id];
+  const accused = s.accusation?.by === id ? s.accusation.right : null;
+  return part1Score(cards?.hearts ?? [], cards?.diamonds ?? [], accused);
+}
+
+/** The highest Part 1 score and who has it. */
+export function part1Leaders(s: KkdState): { score: number; who: SuspectId[] } {
+  const scored = playable(s).map((c) => ({ id: c.id, score: part1Of(s, c.id) }));
+  const score = Math.max(...scored.map((x) => x.score));
+  return { score, who: scored.filter((x) => x.score === score).map((x) => x.id) };
+}
+
+export const objectivesOf = (s: KkdState, id: SuspectId): CardId[] => s.objectives?.dealt[id] ?? [];
+export const doneOf = (s: KkdState, id: SuspectId): CardId[] => s.objectives?.done[id] ?? [];
+/** Objectives still to do, when Lantern dealt them (secret). */
+export const openOf = (s: KkdState, id: SuspectId): CardId[] => objectivesOf(s, id).filter((c) => !doneOf(s, id).includes(c));
+
+export const isOver = (s: KkdState): boolean => s.outcome !== null;
+
+export function outcomeOf(s: KkdState): Outcome | null {
+  const o = s.outcome;
+  if (!o) return null;
+  const winners = o.winners.map((id) => charOf(s, id).player!).filter(Boolean);
+  const names = winners.map((p) => nameOf(s, p));
+  const params = { name: names[0] ?? '', names: nameList(names), score: o.winner === 'part1' ? part1Leaders(s).score : 0 };
+  const key = o.winner === 'part1' && winners.length > 1 ? 'part1Tie' : o.winner;
+  return { winner: o.winner, winners, reason: { key: `kkd:end.${key}`, params } };
+}
+
+// ---------------------------------------------------------------- checks
+
+const refuse = (key: string, params?: Text['params']): MoveProblem => ({ text: { key: `kkd:refused.${key}`, params }, overrulable: false });
+/** A rule as Lantern reads it: the players may make the move anyway. */
+const rule = (key: string, params?: Text['params']): MoveProblem => ({ text: { key: `kkd:rules.${key}`, params }, overrulable: true });
+
+/** Why a move cannot be made, or null. A move with `overrule` skips the problems the players may overrule. */
+export function check(state: KkdState, move: KkdMove): MoveProblem | null {
+  const problem = problemOf(state, move);
+  return problem && problem.overrulable && move.overrule ? null : problem;
+}
+
+const ranks = (v: unknown, min: number, max: number): v is Rank[] => Array.isArray(v) && v.length >= min && v.length <= max && v.every(isRank);
+
+function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
+  if (!m || typeof m !== 'object') return refuse('unknown');
+  if (s.outcome) return refuse('over');
+  // While the objectives go round the table, nothing else happens.
+  if (s.objectives && s.objectives.toSee.length > 0 && m.kind !== 'seen') return refuse('dealing', named(s, s.objectives.toSee[0], 'name'));
+
+  // Who acts must be a living player character; a target, any living character.
+  const actor = (id: unknown): MoveProblem | null => {
+    const c = charIn(s, id);
+    if (!c || !c.player) return refuse('noPlayer');
+    return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
+  };
+  const target = (by: SuspectId, id: unknown): MoveProblem | null => {
+    const c = charIn(s, id);
+    if (!c) return refuse('noCharacter');
+    if (c.id === by) return refuse('self');
+    return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
+  };
+  const inPart = (...parts: Part[]): MoveProblem | null => (parts.includes(s.part) ? null : refuse(`not_${parts[0]}`));
+
+  switch (m.kind) {
+    case 'endTurn':
+      return inPart('part1', 'part2');
+    case 'enter':
+      return inPart('part1', 'part2') ?? actor(m.by) ?? ((ROOMS as readonly unknown[]).includes(m.room) ? null : refuse('noRoom'));
+    case 'ace': {
+      const p = inPart('part1', 'part2') ?? actor(m.by) ?? target(m.by, m.target);
+      if (p) return p;
+      const t = charOf(s, m.target);
+      if (!t.player) return refuse('npcNoTurn', named(s, t.id, 'target'));
+      // "That player misses their next turn": a second Ace before it is missed does not add one.
+      return t.miss > 0 ? rule('alreadyMisses', named(s, t.id, 'target')) : null;
+    }
+    case 'contest': {
+      const p = inPart('part1') ?? actor(m.by) ?? target(m.by, m.target);
+      if (p) return p;
+      if (m.contest !== 'persuasion' && m.contest !== 'aggression') return refuse('unknown');
+      if (!m.cards || !isRank(m.cards.by) || !isRank(m.cards.target)) return refuse('card');
+      if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
+      const cards = duel(cardValue(m.cards.by), cardValue(m.cards.target));
+      if (m.result !== undefined && m.result !== cards)
+        return rule(cards === 'by' ? 'cardsSayBy' : cardValue(m.cards.by) === cardValue(m.cards.target) ? 'tieHolds' : 'cardsSayTarget', {
+          ...named(s, m.by, 'name'),
+          ...named(s, m.target, 'target')
+        });
+      return null;
+    }
+    case 'accuse':
+      return inPart('part1') ?? actor(m.by) ?? (typeof m.right === 'boolean' ? null : refuse('unknown'));
+    case 'score': {
+      const p = inPart('scoring') ?? actor(m.by);
+      if (p) return p;
+      return ranks(m.hearts, 0, 13) && ranks(m.diamonds, 0, 13) ? null : refuse('card');
+    }
+    case 'stop':
+    case 'part2': {
+      const p = inPart('scoring');
+      if (p) return p;
+      if (m.kind === 'part2') {
+        if (m.objectives !== 'app' && m.objectives !== 'physical') return refuse('unknown');
+        if (m.rolls !== undefined) {
+          if (!m.rolls || typeof m.rolls !== 'object') return refuse('dice');
+          for (const [id, dice] of Object.entries(m.rolls))
+            if (!charIn(s, id) || !Array.isArray(dice) || dice.length !== 2 || !dice.every(isDie)) return refuse('dice');
+        }
+        if (m.first !== undefined && !charIn(s, m.first)?.player) return refuse('noPlayer');
+      }
+      const missing = playable(s).filter((c) => !s.scores[c.id]);
+      return missing.length ? rule('unscored', { names: nameList(missing.map((c) => nameOf(s, c.player!))) }) : null;
+    }
+    case 'seen': {
+      const next = s.objectives?.toSee[0];
+      if (!next) return refuse('nothingToSee');
+      return m.by === next ? null : refuse('notTheirTurnToSee', named(s, next, 'name'));
+    }
+    case 'take': {
+      const p = inPart('part2') ?? actor(m.by);
+      if (p) return p;
+      if (!(WEAPONS as readonly unknown[]).includes(m.weapon)) return refuse('noWeapon');
+      if (s.thrown.includes(m.weapon)) return refuse('thrown', { weapon: card(s, m.weapon) });
+      if (charOf(s, m.by).weapon === m.weapon) return refuse('holdsIt', { ...named(s, m.by, 'name'), weapon: card(s, m.weapon) });
+      return null;
+    }
+    case 'drop':
+      return inPart('part2') ?? actor(m.by) ?? (charOf(s, m.by).weapon ? null : refuse('noWeaponHeld', named(s, m.by, 'name')));
+    case 'attack': {
+      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
+      if (p) return p;
+      const a = charOf(s, m.by);
+      const t = charOf(s, m.target);
+      if (!a.weapon) return refuse('attackNeedsWeapon', named(s, a.id, 'name'));
+      if (m.counter !== undefined && typeof m.counter !== 'boolean') return refuse('unknown');
+      if (m.counter && !t.weapon) return refuse('noCounter', named(s, t.id, 'target'));
+      if (m.dice !== undefined) {
+        if (!m.dice || typeof m.dice !== 'object') return refuse('dice');
+        if (m.dice.by !== undefined && !isDie(m.dice.by)) return refuse('dice');
+        if (m.dice.target !== undefined && !isDie(m.dice.target)) return refuse('dice');
+      }
+      return null;
+    }
+    case 'assault': {
+      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
+      if (p) return p;
+      if (!m.clubs || !ranks(m.clubs.by, 1, 13) || !ranks(m.clubs.target, 0, 13)) return refuse('card');
+      // "another player should pick the top card from the pack … and treat this as an opposing CLUB".
+      if (!charOf(s, m.target).player && m.clubs.target.length !== 1) return rule('npcTopCard', named(s, m.target, 'target'));
+      return null;
+    }
+    case 'heal':
+      return inPart('part2') ?? actor(m.by) ?? (isRank(m.card) ? null : refuse('card'));
+    case 'servant': {
+      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
+      if (p) return p;
+      if (m.service !== 'lure' && m.service !== 'spy' && m.service !== 'steal') return refuse('unknown');
+      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+      const need = m.service === 'steal' ? 2 : 1;
+      if (!ranks(m.diamonds, need, need)) return refuse(m.service === 'steal' ? 'twoDiamonds' : 'oneDiamond');
+      if (m.spade !== null && !isRank(m.spade)) return refuse('card');
+      if (m.room !== undefined && !(ROOMS as readonly unknown[]).includes(m.room)) return refuse('noRoom');
+      if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
+      const t = charOf(s, m.target);
+      // "Player characters can try to see-through … the servant's lies": a piece on the board cannot.
+      if (!t.player && m.spade !== null) return refuse('npcNoSpade', named(s, t.id, 'target'));
+      if (m.service === 'steal' && !t.weapon) return refuse('noWeaponHeld', named(s, t.id, 'name'));
+      if (m.service !== 'spy' && m.room === undefined) return refuse('noRoom');
+      const cards: Side = servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target';
+      if (m.result !== undefined && m.result !== cards)
+        return rule(cards === 'by' ? 'servantSucceeds' : m.spade !== null && total(m.diamonds) === cardValue(m.spade) ? 'tieHolds' : 'servantFails', {
+          ...named(s, m.by, 'name'),
+          ...named(s, m.target, 'target')
+        });
+      return null;
+    }
+    case 'clean':
+    case 'throwOut': {
+      const p = inPart('part2') ?? actor(m.by);
+      if (p) return p;
+      if (!(WEAPONS as readonly unknown[]).includes(m.weapon)) return refuse('noWeapon');
+      const c = charOf(s, m.by);
+      const params = { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) };
+      if (s.thrown.includes(m.weapon)) return refuse('thrown', params);
+      const mine = objectiveProblem(s, c.id, m.weapon);
+      if (mine) return mine;
+      if (m.kind === 'clean' && c.cleaned.includes(m.weapon)) return refuse('alreadyClean', params);
+      if (c.weapon !== m.weapon) return rule('notHeld', params);
+      if (m.kind === 'throwOut' && !c.cleaned.includes(m.weapon)) return rule('notClean', params);
+      return null;
+    }
+    case 'search': {
+      const p = inPart('part2') ?? actor(m.by);
+      if (p) return p;
+      if (!(ROOMS as readonly unknown[]).includes(m.room)) return refuse('noRoom');
+      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+      return objectiveProblem(s, m.by, m.room) ?? (charOf(s, m.by).searching === m.room ? refuse('searching', { ...named(s, m.by, 'name'), room: card(s, m.room) }) : null);
+    }
+    case 'searchRoll': {
+      const p = inPart('part2') ?? actor(m.by);
+      if (p) return p;
+      if (m.dice !== undefined && (!Array.isArray(m.dice) || m.dice.length !== 2 || !m.dice.every(isDie))) return refuse('dice');
+      // "To start, you must find a servant (Court Card) who will provide you with the cleaning materials."
+      return charOf(s, m.by).searching ? null : rule('noServant', named(s, m.by, 'name'));
+    }
+    case 'leave':
+      return inPart('part2') ?? actor(m.by) ?? (charOf(s, m.by).searching ? null : refuse('notSearching', named(s, m.by, 'name')));
+    case 'complete': {
+      const p = inPart('part2') ?? actor(m.by);
+      if (p) return p;
+      if (!isCard(m.card)) return refuse('noCard');
+      const mine = objectiveProblem(s, m.by, m.card);
+      if (mine) return mine;
+      const params = { ...named(s, m.by, 'name'), card: card(s, m.card) };
+      // Each kind has its own way to be done; the players' word can stand in for it.
+      switch (categoryOf(m.card)) {
+        case 'suspect':
+          return charOf(s, m.card as SuspectId).alive ? rule('targetAlive', params) : null;
+        case 'weapon':
+          return s.thrown.includes(m.card as WeaponId) ? null : rule('weaponInHouse', params);
+        case 'room':
+          return rule('roomByRoll', params);
+      }
+      return null;
+    }
+    case 'staircase': {
+      const p = inPart('part2') ?? actor(m.by);
+      if (p) return p;
+      const c = charOf(s, m.by);
+      if (m.off) return c.staircase ? null : refuse('notOnStairs', named(s, c.id, 'name'));
+      if (c.staircase) return refuse('onStairs', named(s, c.id, 'name'));
+      // "Once all three objectives have been achieved … the character must make a dash for it."
+      const done = doneOf(s, c.id).length;
+      return done < 3 ? rule('notAllDone', { ...named(s, c.id, 'name'), count: done }) : null;
+    }
+    case 'adjust': {
+      const p = inPart('part2');
+      if (p) return p;
+      if (!charIn(s, m.target)) return refuse('noCharacter');
+      return Number.isInteger(m.delta) && m.delta !== 0 && Math.abs(m.delta) <= 999 ? null : refuse('delta');
+    }
+    case 'roll':
+      return m.count === 1 || m.count === 2 ? null : refuse('dice');
+  }
+  return refuse('unknown');
+}
+
+/**
+ * Whether `card` can be one of `by`'s objectives still to do: one of the three Lantern dealt
+ * them, or, drawn from the cards, one nobody has turned up yet while they have fewer than three.
+ */
+function objectiveProblem(s: KkdState, by: SuspectId, card: CardId): MoveProblem | null {
+  const o = s.objectives;
+  if (!o) return refuse('not_part2');
+  const params = { ...named(s, by, 'name'), card: cardNameId(card, s.edition) };
+  if (doneOf(s, by).includes(card)) return refuse('alreadyDone', params);
+  if (o.mode === 'app') return objectivesOf(s, by).includes(card) ? null : refuse('notObjective', params);
+  if (Object.values(o.done).some((list) => list?.includes(card))) return refuse('doneByOther', params);
+  return doneOf(s, by).length >= 3 ? refuse('allDone', params) : null;
+}
+
+// ---------------------------------------------------------------- the reducer
+
+/** The table after a move that `check` passed. */
+export function reduce(state: KkdState, m: KkdMove): KkdState {
+  let s = state;
+  // Anything refused by a rule and made anyway is logged as overruled, with the rule it broke.
+  const broken = m.overrule ? problemOf(state, { ...m, overrule: false } as KkdMove) : null;
+  if (broken?.overrulable) s = log(s, 'overruled', { ...broken.text.params, rule: broken.text.key.slice('kkd:rules.'.length) });
+
+  switch (m.kind) {
+    case 'endTurn':
+      return nextTurn(s);
+    case 'enter': {
+      const c = charOf(s, m.by);
+      const draws = c.lastRoom !== m.room;
+      s = patch(s, c.id, { lastRoom: m.room });
+      s = log(s, draws ? 'enterDraw' : 'enterNoDraw', { ...named(s, c.id, 'name'), room: card(s, m.room) });
+      // Leaving the room being searched sends the servant away.
+      if (c.searching && c.searching !== m.room) s = servantGone(s, c.id);
+      return s;
+    }
+    case 'ace': {
+      const t = charOf(s, m.target);
+      s = patch(s, t.id, { miss: t.miss + 1 });
+      return log(s, s.part === 'part2' ? 'poison' : 'drug', { ...named(s, m.by, 'name'), ...named(s, t.id, 'target') });
+    }
+    case 'contest': {
+      const a = cardValue(m.cards.by);
+      const b = cardValue(m.cards.target);
+      const winner = m.result ?? duel(a, b);
+      const key = `${m.contest}${winner === 'by' ? 'Won' : a === b ? 'Tie' : 'Lost'}`;
+      return log(s, key, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b });
+    }
+    case 'accuse': {
+      s = { ...s, accusation: { by: m.by, right: m.right }, part: 'scoring' };
+      return log(s, m.right ? 'accuseRight' : 'accuseWrong', { ...named(s, m.by, 'name'), points: m.right ? ACCUSATION.right : -ACCUSATION.wrong });
+    }
+    case 'score': {
+      s = { ...s, scores: { ...s.scores, [m.by]: { hearts: [...m.hearts], diamonds: [...m.diamonds] } } };
+      return log(s, 'score', { ...named(s, m.by, 'name'), hearts: total(m.hearts), diamonds: total(m.diamonds), score: part1Of(s, m.by) });
+    }
+    case 'stop': {
+      const leaders = part1Leaders(s);
+      s = { ...s, outcome: { winner: 'part1', winners: leaders.who } };
+      return log(s, leaders.who.length > 1 ? 'stopTie' : 'stop', {
+        name: displayName(s, leaders.who[0]),
+        names: nameList(leaders.who.map((id) => displayName(s, id))),
+        score: leaders.score
+      });
+    }
+    case 'part2':
+      return startPart2(s, m);
+    case 'seen': {
+      const o = s.objectives!;
+      return { ...s, objectives: { ...o, toSee: o.toSee.slice(1) } };
+    }
+    case 'take': {
+      const c = charOf(s, m.by);
+      const holder = s.characters.find((x) => x.weapon === m.weapon);
+      if (holder) s = patch(s, holder.id, { weapon: null });
+      // "You can only carry one Murder Weapon at a time": the one carried is left behind.
+      if (c.weapon) s = log(s, 'leavesWeapon', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon) });
+      s = patch(s, c.id, { weapon: m.weapon });
+      return log(s, holder ? 'takeFrom' : 'take', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon), ...(holder ? named(s, holder.id, 'target') : {}) });
+    }
+    case 'drop': {
+      const c = charOf(s, m.by);
+      s = patch(s, c.id, { weapon: null });
+      return log(s, 'drop', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon!) });
+    }
+    case 'attack':
+      return attack(s, m);
+    case 'assault': {
+      const a = total(m.clubs.by);
+      const b = total(m.clubs.target);
+      const damage = assaultDamage(a, b);
+      s = log(s, damage > 0 ? 'assaultHits' : 'assaultFails', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b, damage });
+      return damage > 0 ? hurt(s, m.target, damage) : s;
+    }
+    case 'heal': {
+      const c = charOf(s, m.by);
+      const value = cardValue(m.card);
+      s = patch(s, c.id, { sp: c.sp + value });
+      return log(s, 'heal', { ...named(s, c.id, 'name'), value, sp: c.sp + value });
+    }
+    case 'servant':
+      return servant(s, m);
+    case 'clean': {
+      const c = charOf(s, m.by);
+      s = patch(s, c.id, { cleaned: [...c.cleaned, m.weapon] });
+      return log(s, 'clean', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
+    }
+    case 'throwOut': {
+      const c = charOf(s, m.by);
+      const holder = s.characters.find((x) => x.weapon === m.weapon);
+      if (holder) s = patch(s, holder.id, { weapon: null });
+      s = patch(s, c.id, { cleaned: c.cleaned.filter((w) => w !== m.weapon) });
+      s = { ...s, thrown: [...s.thrown, m.weapon] };
+      s = log(s, 'throwOut', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
+      return markDone(s, c.id, m.weapon);
+    }
+    case 'search': {
+      const c = charOf(s, m.by);
+      if (c.searching) s = servantGone(s, c.id);
+      s = patch(s, c.id, { searching: m.room, lastRoom: m.room });
+      return log(s, 'search', { ...named(s, c.id, 'name'), room: card(s, m.room) });
+    }
+    case 'searchRoll': {
+      const c = charOf(s, m.by);
+      const room = c.searching;
+      let dice = m.dice;
+      if (!dice) [dice, s] = roll(s, 2);
+      const sum = dice[0] + dice[1];
+      const done = locationDone(dice);
+      const params = { ...named(s, c.id, 'name'), room: room ? card(s, room) : '', a: dice[0], b: dice[1], sum };
+      s = showRoll(s, { key: 'kkd:roll.search', params: named(s, c.id, 'name') }, [{ label: { key: 'kkd:roll.who', params: named(s, c.id, 'name') }, dice, total: sum }], {
+        key: done ? 'kkd:roll.searchDone' : 'kkd:roll.searchAgain',
+        params
+      }, m.dice !== undefined);
+      s = log(s, done ? 'searchDone' : 'searchAgain', params);
+      if (!done) return s;
+      s = patch(s, c.id, { searching: null });
+      return room ? markDone(s, c.id, room) : s;
+    }
+    case 'leave':
+      return servantGone(s, m.by);
+    case 'complete': {
+      s = log(s, 'complete', { ...named(s, m.by, 'name'), card: card(s, m.card) });
+      return markDone(s, m.by, m.card);
+    }
+    case 'staircase': {
+      s = patch(s, m.by, { staircase: !m.off });
+      return log(s, m.off ? 'offStairs' : 'onStairs', named(s, m.by, 'name'));
+    }
+    case 'adjust': {
+      const c = charOf(s, m.target);
+      const sp = c.sp + m.delta;
+      s = patch(s, c.id, { sp });
+      s = log(s, 'adjust', { ...named(s, c.id, 'target'), delta: m.delta > 0 ? `+${m.delta}` : `${m.delta}`, sp });
+      if (!c.alive && sp > 0) {
+        s = patch(s, c.id, { alive: true });
+        return log(s, 'revived', named(s, c.id, 'target'));
+      }
+      return c.alive && sp <= 0 ? dies(s, c.id) : s;
+    }
+    case 'roll': {
+      let dice: number[];
+      [dice, s] = roll(s, m.count);
+      const sum = dice.reduce((a, b) => a + b, 0);
+      s = showRoll(s, { key: 'kkd:roll.free' }, [{ label: { key: 'kkd:roll.dice', params: { count: dice.length } }, dice, total: sum }], null, false);
+      return log(s, 'roll', { dice: dice.join(' + '), sum, count: dice.length });
+    }
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------- turns
+
+/**
+ * The next turn, clockwise. The dead have none; a character who misses a turn is skipped once
+ * and the log says so. A character whose turn begins on the staircase escapes and wins (End
+ * Game); one who misses that turn stays there a round longer (docs/RULES.md).
+ */
+function nextTurn(state: KkdState): KkdState {
+  let s = state;
+  const order = playable(s);
+  let at = order.findIndex((c) => c.id === s.turn.who);
+  // Each pass round the table takes one missed turn off everyone skipped, so this ends.
+  for (;;) {
+    at = (at + 1) % order.length;
+    const c = charOf(s, order[at].id);
+    if (!c.alive) continue;
+    if (c.miss > 0) {
+      s = patch(s, c.id, { miss: c.miss - 1 });
+      s = log(s, 'missesTurn', named(s, c.id, 'name'));
+      continue;
+    }
+    s = { ...s, turn: { number: s.turn.number + 1, who: c.id } };
+    if (c.staircase) {
+      s = { ...s, outcome: { winner: 'escape', winners: [c.id] } };
+      return log(s, 'escapes', named(s, c.id, 'name'));
+    }
+    return log(s, 'turn', named(s, c.id, 'name'));
+  }
+}
+
+// ---------------------------------------------------------------- Part 2
+
+function startPart2(state: KkdState, m: Extract<KkdMove, { kind: 'part2' }>): KkdState {
+  let s: KkdState = { ...state, part: 'part2' };
+  s = log(s, 'part2');
+  // "each player should roll two 6-sided dice, and add these scores to their Survival Points";
+  // the non-player characters start with the dice alone (RULES-NOTES).
+  const lines: RollLine[] = [];
+  const rolled: Character[] = [];
+  for (const c of s.characters) {
+    let dice = m.rolls?.[c.id];
+    if (!dice) [dice, s] = roll(s, 2);
+    const plus = c.player ? part1Of(s, c.id) : 0;
+    const sp = plus + dice[0] + dice[1];
+    // "All of the characters begin in the STUDY."
+    rolled.push({ ...c, sp, alive: sp > 0, weapon: null, miss: 0, lastRoom: 'study', searching: null, cleaned: [], staircase: false });
+    lines.push({ label: { key: 'kkd:roll.who', params: named(s, c.id, 'name') }, dice: [dice[0], dice[1]], ...(c.player ? { plus } : {}), total: sp });
+  }
+  s = { ...s, characters: rolled };
+  rolled.forEach((c, i) => {
+    const [a, b] = lines[i].dice;
+    s = log(s, c.player ? 'survival' : 'survivalNpc', { ...named(s, c.id, 'target'), a, b, plus: lines[i].plus ?? 0, sp: c.sp });
+  });
+  for (const c of rolled) if (!c.alive) s = log(s, 'deadAtStart', named(s, c.id, 'target'));
+
+  // "Each character picks three at random": one shuffled pack of all 21 clue cards, three each
+  // in turn order. A player's own character is passed over (docs/RULES.md).
+  const dealt: Partial<Record<SuspectId, CardId[]>> = {};
+  if (m.objectives === 'app') {
+    let pack: CardId[];
+    [pack, s] = shuffleIn(s, CARDS);
+    for (const c of playable(s)) {
+      const hand = pack.filter((x) => x !== c.id).slice(0, 3);
+      dealt[c.id] = hand;
+      pack = pack.filter((x) => !hand.includes(x));
+    }
+  }
+  const toSee = m.objectives === 'app' ? living(s).map((c) => c.id) : [];
+  s = { ...s, objectives: { mode: m.objectives, dealt, done: {}, toSee } };
+  s = log(s, m.objectives === 'app' ? 'objectivesDealt' : 'objectivesDrawn');
+  // A People objective whose target is already dead is done.
+  for (const c of rolled) if (!c.alive) s = targetDied(s, c.id);
+
+  // Who starts: named by the table, or a die each, the highest first.
+  const alive = living(s).map((c) => c.id);
+  if (alive.length <= 1) return lastStanding(s);
+  let first: SuspectId;
+  const survival = { title: { key: 'kkd:roll.part2' }, lines };
+  if (m.first !== undefined) {
+    // Named by the table; if they died at the start, the next living player clockwise.
+    const order = playable(s).map((c) => c.id);
+    const at = order.indexOf(m.first);
+    first = [...order.slice(at), ...order.slice(0, at)].find((id) => charOf(s, id).alive)!;
+    s = log(s, 'firstChosen', named(s, first, 'name'));
+    s = showRoll(s, survival.title, survival.lines, { key: 'kkd:roll.starts', params: named(s, first, 'name') }, m.rolls !== undefined && Object.keys(m.rolls).length === s.characters.length);
+  } else {
+    const r = startRoll(s, alive);
+    s = r.state;
+    first = r.first;
+    s = log(s, 'firstRolled', { ...named(s, first, 'name'), rolls: r.summary });
+    s = showRoll(s, survival.title, [...survival.lines, ...r.lines], { key: 'kkd:roll.starts', params: named(s, first, 'name') }, false);
+  }
+  s = { ...s, turn: { number: s.turn.number + 1, who: first } };
+  return log(s, 'turn', named(s, first, 'name'));
+}
+
+function attack(state: KkdState, m: Extract<KkdMove, { kind: 'attack' }>): KkdState {
+  let s = state;
+  const a = charOf(s, m.by);
+  const t = charOf(s, m.target);
+  const weapon = a.weapon!;
+  let dieA = m.dice?.by;
+  if (dieA === undefined) [[dieA], s] = roll(s, 1);
+  const scoreA = dieA * MULTIPLIER[weapon];
+  const lines: RollLine[] = [{ label: { key: 'kkd:roll.weapon', params: { ...named(s, a.id, 'name'), weapon: card(s, weapon) } }, dice: [dieA], times: MULTIPLIER[weapon], total: scoreA }];
+  let scoreT: number | null = null;
+  if (m.counter && t.weapon) {
+    let dieT = m.dice?.target;
+    if (dieT === undefined) [[dieT], s] = roll(s, 1);
+    scoreT = dieT * MULTIPLIER[t.weapon];
+    lines.push({ label: { key: 'kkd:roll.weapon', params: { ...named(s, t.id, 'name'), weapon: card(s, t.weapon) } }, dice: [dieT], times: MULTIPLIER[t.weapon], total: scoreT });
+  }
+  const { loser, damage } = attackDamage(scoreA, scoreT);
+  const hurtId = loser === 'by' ? a.id : loser === 'target' ? t.id : null;
+  const result: Text = hurtId
+    ? { key: 'kkd:roll.loses', params: { ...named(s, hurtId, 'target'), damage } }
+    : { key: 'kkd:roll.noDamage' };
+  const entered = m.dice?.by !== undefined && (scoreT === null || m.dice?.target !== undefined);
+  s = showRoll(s, { key: scoreT === null ? 'kkd:roll.attack' : 'kkd:roll.counter' }, lines, result, entered);
+  s = log(s, scoreT === null ? 'attack' : 'counter', {
+    ...named(s, a.id, 'name'),
+    ...named(s, t.id, 'target'),
+    weapon: card(s, weapon),
+    a: scoreA,
+    b: scoreT ?? 0,
+    damage
+  });
+  return hurtId ? hurt(s, hurtId, damage) : s;
+}
+
+function servant(state: KkdState, m: Extract<KkdMove, { kind: 'servant' }>): KkdState {
+  let s = state;
+  const works = (m.result ?? (servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target')) === 'by';
+  const params = {
+    ...named(s, m.by, 'name'),
+    ...named(s, m.target, 'target'),
+    a: total(m.diamonds),
+    b: m.spade === null ? 0 : cardValue(m.spade),
+    room: m.room ? card(s, m.room) : ''
+  };
+  const how = m.spade === null ? 'NoSpade' : '';
+  s = log(s, `${m.service}${works ? 'Works' : 'Fails'}${works ? how : ''}`, params);
+  if (!works) return s;
+  const t = charOf(s, m.target);
+  if (m.service === 'lure' && m.room) {
+    // Moved to the room: off the staircase, and the servant of a search elsewhere goes.
+    if (t.staircase) s = log(patch(s, t.id, { staircase: false }), 'offStairs', named(s, t.id, 'name'));
+    if (t.searching && t.searching !== m.room) s = servantGone(s, t.id);
+  }
+  if (m.service === 'steal' && t.weapon) s = patch(s, t.id, { weapon: null });
+  return s;
+}
+
+/** Survival Points lost; at zero or less the character is dead. */
+function hurt(state: KkdState, id: SuspectId, damage: number): KkdState {
+  const c = charOf(state, id);
+  const sp = c.sp - damage;
+  let s = patch(state, id, { sp });
+  s = log(s, 'hurt', { ...named(s, id, 'target'), damage, sp });
+  return sp <= 0 ? dies(s, id) : s;
+}
+
+function dies(state: KkdState, id: SuspectId): KkdState {
+  let s = patch(state, id, { alive: false, weapon: null, miss: 0, searching: null, staircase: false });
+  s = log(s, 'dies', named(s, id, 'target'));
+  s = targetDied(s, id);
+  return living(s).length <= 1 && s.part === 'part2' ? lastStanding(s) : s;
+}
+
+/** "The game doesn't end until there is only one character left standing" (player characters only, RULES-NOTES). */
+function lastStanding(state: KkdState): KkdState {
+  const left = living(state);
+  if (left.length === 1) return log({ ...state, outcome: { winner: 'lastStanding', winners: [left[0].id] } }, 'lastStanding', named(state, left[0].id, 'name'));
+  return log({ ...state, outcome: { winner: 'nobody', winners: [] } }, 'nobody');
+}
+
+/** A People objective is done when its target dies, whoever kills them (RULES-NOTES). */
+function targetDied(state: KkdState, id: SuspectId): KkdState {
+  let s = state;
+  const o = s.objectives;
+  if (!o) return s;
+  if (o.mode === 'physical') return log(s, 'peopleHint', { card: card(s, id) });
+  for (const c of playable(s)) if (c.alive && openOf(s, c.id).includes(id)) s = markDone(s, c.id, id);
+  return s;
+}
+
+/** An objective turned face up; with the third, the dash for the staircase. */
+function markDone(state: KkdState, id: SuspectId, cardId: CardId): KkdState {
+  const o = state.objectives!;
+  const done = [...(o.done[id] ?? []), cardId];
+  let s: KkdState = { ...state, objectives: { ...o, done: { ...o.done, [id]: done } } };
+  s = log(s, 'objectiveDone', { ...named(s, id, 'name'), card: card(s, cardId), count: done.length });
+  return done.length === 3 ? log(s, 'allDone', named(s, id, 'name')) : s;
+}
+
+function servantGone(state: KkdState, id: SuspectId): KkdState {
+  const c = charOf(state, id);
+  const s = patch(state, id, { searching: null });
+  return log(s, 'servantGone', { ...named(s, id, 'name'), room: c.searching ? card(s, c.searching) : '' });
+}
+
+// ---------------------------------------------------------------- helpers
+
+function roll(s: KkdState, count: number): [number[], KkdState] {
+  const [dice, rng] = rollDice(s.rng, count);
+  return [dice, { ...s, rng }];
+}
+
+function shuffleIn<T>(s: KkdState, items: readonly T[]): [T[], KkdState] {
+  const [out, rng] = shuffle(s.rng, items);
+  return [out, { ...s, rng }];
+}
+
+function showRoll(s: KkdState, title: Text, lines: RollLine[], result: Text | null, entered: boolean): KkdState {
+  return { ...s, roll: { n: (s.roll?.n ?? 0) + 1, title, lines, result, entered } };
+}
+
+function patch(s: KkdState, id: SuspectId, change: Partial<Character>): KkdState {
+  return { ...s, characters: s.characters.map((c) => (c.id === id ? { ...c, ...change } : c)) };
+}
+
+/** A line of the log, under the turn it happened in. */
+function log(s: KkdState, key: string, params?: Text['params']): KkdState {
+  const line: LogLine = { phase: { kind: 'turn', number: s.turn.number }, text: { key: `kkd:log.${key}`, ...(params ? { params } : {}) } };
+  return { ...s, log: [...s.log, line] };
+}

@@ -1,0 +1,147 @@
+/**
+ * What Killer Kloo Doo's screens show: the scoreboard (whose turn, each character's Survival
+ * Points, weapon, objectives turned face up, missed turns, the room being searched, the
+ * staircase), the Part 1 scores, the latest dice, and each player's secret objectives, which the
+ * screens show only while that player holds to see them. Plain data: the screens translate.
+ */
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { GameView, PlayerView } from '../../engine/game';
+import type { PlayerId, Text } from '../../engine/types';
+import { cardNameId, WEAPONS, type CardId, type Edition, type RoomId, type SuspectId, type WeaponId } from '../cluedo-cards';
+import { MULTIPLIER, total, type Rank } from './cards';
+import { dealFor } from './setup';
+import { charOf, doneOf, living, nameOf, outcomeOf, part1Leaders, part1Of, playable, type KkdState, type Part, type Roll } from './rules';
+
+export interface CharacterRow {
+  id: SuspectId;
+  /** Who plays it; null for a non-player character. */
+  player: PlayerId | null;
+  name: string | null;
+  alive: boolean;
+  /** Survival Points, in Part 2. */
+  sp: number | null;
+  /** The Part 1 score (cards entered and the accusation), once the cards are entered. */
+  part1: number | null;
+  cards: { hearts: Rank[]; diamonds: Rank[]; heartsTotal: number; diamondsTotal: number } | null;
+  weapon: WeaponId | null;
+  miss: number;
+  lastRoom: RoomId | null;
+  searching: RoomId | null;
+  cleaned: WeaponId[];
+  staircase: boolean;
+  /** Objectives turned face up. */
+  done: CardId[];
+  /** Whose turn it is. */
+  turn: boolean;
+}
+
+export interface KkdBoard {
+  part: Part;
+  over: boolean;
+  edition: Edition;
+  turn: { number: number; who: SuspectId; name: string };
+  /** Part 1's deal for this many players. */
+  deal: { hand: number; middle: number };
+  /** Player characters in turn order, then the non-player characters. */
+  characters: CharacterRow[];
+  accusation: { by: SuspectId; right: boolean } | null;
+  /** The highest Part 1 score and who has it, once Part 1 is over. */
+  leaders: { score: number; who: SuspectId[] } | null;
+  objectives: {
+    mode: 'app' | 'physical';
+    /** Whose turn it is to look at their objectives (pass-and-peek), and how far round the table. */
+    seeing: { who: SuspectId; name: string; index: number; total: number } | null;
+  } | null;
+  /** Each player's three objectives when Lantern dealt them: secret, shown only while held. */
+  secret: Partial<Record<SuspectId, CardId[]>>;
+  weapons: { id: WeaponId; holder: SuspectId | null; thrown: boolean; multiplier: number }[];
+  roll: Roll | null;
+}
+
+export function board(s: KkdState): KkdBoard {
+  const players = playable(s);
+  const others = s.characters.filter((c) => !c.player);
+  const part2 = s.part === 'part2';
+  const rows: CharacterRow[] = [...players, ...others].map((c) => {
+    const cards = s.scores[c.id];
+    return {
+      id: c.id,
+      player: c.player,
+      name: c.player ? nameOf(s, c.player) : null,
+      alive: c.alive,
+      sp: part2 ? c.sp : null,
+      part1: c.player && (cards || s.part !== 'part1') ? part1Of(s, c.id) : null,
+      cards: cards ? { hearts: [...cards.hearts], diamonds: [...cards.diamonds], heartsTotal: total(cards.hearts), diamondsTotal: total(cards.diamonds) } : null,
+      weapon: c.weapon,
+      miss: c.miss,
+      lastRoom: c.lastRoom,
+      searching: c.searching,
+      cleaned: [...c.cleaned],
+      staircase: c.staircase,
+      done: [...doneOf(s, c.id)],
+      turn: c.id === s.turn.who
+    };
+  });
+  const o = s.objectives;
+  const seeing = o && o.toSee.length > 0 ? o.toSee[0] : null;
+  const seeingTotal = o ? o.toSee.length + living(s).filter((c) => !o.toSee.includes(c.id)).length : 0;
+  return {
+    part: s.part,
+    over: s.outcome !== null,
+    edition: s.edition,
+    turn: { ...s.turn, name: nameOf(s, charOf(s, s.turn.who).player!) },
+    deal: dealFor(s.players.length) ?? { hand: 0, middle: 0 },
+    characters: rows,
+    accusation: s.accusation ? { ...s.accusation } : null,
+    leaders: s.part === 'part1' ? null : part1Leaders(s),
+    objectives: o
+      ? {
+          mode: o.mode,
+          seeing: seeing ? { who: seeing, name: nameOf(s, charOf(s, seeing).player!), index: seeingTotal - o.toSee.length + 1, total: seeingTotal } : null
+        }
+      : null,
+    secret: o?.mode === 'app' ? Object.fromEntries(Object.entries(o.dealt).map(([k, v]) => [k, [...(v ?? [])]])) : {},
+    weapons: WEAPONS.map((w) => ({ id: w, holder: s.characters.find((c) => c.weapon === w)?.id ?? null, thrown: s.thrown.includes(w), multiplier: MULTIPLIER[w] })),
+    roll: s.roll
+  };
+}
+
+/** The board in a view (the screens' accessor for `GameView.board`). */
+export const boardOf = (view: GameView): KkdBoard => view.board as KkdBoard;
+
+export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
+  const s = snapshot.context as KkdState;
+  const b = board(s);
+  const over = snapshot.value === 'over';
+  const players: PlayerView[] = b.characters
+    .filter((r) => r.player)
+    .map((r) => ({
+      id: r.player!,
+      name: r.name!,
+      seat: s.players.find((p) => p.id === r.player)!.seat,
+      alive: r.alive,
+      ...(r.alive ? {} : { fate: { key: 'kkd:board.dead' } }),
+      // The character is public: the "card" a generic screen shows is who they play and how they stand.
+      card: {
+        role: { key: 'kkd:board.character', params: { card: cardNameId(r.id, s.edition) } },
+        side: (r.sp !== null
+            ? { key: 'kkd:board.spLine', params: { sp: r.sp } }
+            : r.part1 !== null
+              ? { key: 'kkd:board.part1Line', params: { score: r.part1 } }
+              : { key: 'kkd:board.part1Pending' }) as Text,
+        ability: { key: 'kkd:board.doneLine', params: { count: r.done.length } },
+        tone: 'neutral'
+      },
+      marks: []
+    }));
+  return {
+    stage: over ? 'over' : 'play',
+    phase: { kind: 'turn', number: s.turn.number },
+    step: null,
+    players,
+    outcome: over ? outcomeOf(s) : null,
+    log: s.log,
+    facts: [],
+    board: b
+  };
+}

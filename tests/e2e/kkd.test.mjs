@@ -1,0 +1,233 @@
+/**
+ * Killer Kloo Doo on the table, in the built app on a phone (412 × 823, touch): three players set
+ * up, a contest against a non-player character, an accusation and the Part 1 scores, Part 2 with
+ * its objectives passed round by hold-to-see and Lantern's dice, a weapon taken and an attack
+ * with the table's own die. The page is reloaded after every move and the table comes back the
+ * same; axe-clean once on each kind of screen (the set-up, the table, a form, the pass-and-peek,
+ * the table with dice). Then a contest in Polish with the network cut after one visit.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { axeViolations, describeViolations, freshPage, useApp, waitForServiceWorkerControl } from './harness.mjs';
+
+const app = useApp();
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const NAMES = ['Ania', 'Bartek', 'Celina'];
+const CHARACTERS = ['Miss Scarlett', 'Colonel Mustard', 'Mrs White'];
+
+async function assertAxeClean(page, where) {
+  const violations = await axeViolations(page);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
+}
+
+const seqOf = (page) => page.evaluate(() => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq') ?? NaN));
+
+async function waitForTable(page) {
+  await page.waitForFunction(() => document.querySelector('main[data-seq][data-stage] h1') !== null, undefined, { timeout: 15_000, polling: 50 });
+}
+
+/** What the table shows: the heading, every character's row, the dice. */
+async function tableState(page) {
+  return page.evaluate(() => ({
+    seq: Number(document.querySelector('main')?.getAttribute('data-seq')),
+    heading: document.querySelector('main h1')?.textContent?.replace(/\s+/g, ' ').trim(),
+    rows: [...document.querySelectorAll('[data-character]')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim()),
+    roll: document.querySelector('[data-roll]')?.textContent?.replace(/\s+/g, ' ').trim() ?? null
+  }));
+}
+
+/** Waits for a move to be stored, then reloads and checks the table came back the same. */
+async function storedAndReloaded(page, before) {
+  await page.waitForFunction((s) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > s, before, { timeout: 15_000, polling: 20 });
+  const shown = await tableState(page);
+  await page.reload();
+  await waitForTable(page);
+  assert.deepEqual(await tableState(page), shown, 'the reload brings back the same table');
+  return shown;
+}
+
+/** Opens a move's form from the table's buttons. */
+async function open(page, name) {
+  await page.getByRole('navigation', { name: 'Moves' }).getByRole('button', { name, exact: true }).click();
+  return page.locator('form.move-form');
+}
+
+/** Records the open form and waits for it to be stored and survive a reload. */
+async function record(page, button = 'Record') {
+  const before = await seqOf(page);
+  await page.locator('form.move-form').getByRole('button', { name: button, exact: true }).click();
+  return storedAndReloaded(page, before);
+}
+
+/** Adds playing cards by rank to a list of cards (a suit). */
+async function addCards(form, legend, ranks) {
+  const group = form.getByRole('group', { name: legend, exact: true });
+  for (const r of ranks) await group.getByRole('button', { name: new RegExp(`^Add: \\w+ \\(${r}\\)$`) }).click();
+}
+
+/** A finger held on the hold-to-see button: the objectives show only while it is down. */
+async function holdToSee(page) {
+  const button = page.getByRole('button', { name: 'Hold to see your objectives' });
+  await button.waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="deal"] button.hold')?.hasAttribute('disabled'), undefined, { timeout: 5_000 });
+  const box = await button.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const card = page.getByTestId('card-view');
+  await card.waitFor({ timeout: 3_000 });
+  const text = (await card.textContent()).replace(/\s+/g, ' ');
+  await page.mouse.up();
+  await card.waitFor({ state: 'detached' });
+  return text;
+}
+
+describe('Killer Kloo Doo', () => {
+  test('three players: a contest, an accusation, Part 2 with objectives and an attack, a reload after every move', { timeout: 300_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE);
+    try {
+      await page.goto(`${app.url}/new/kkd`);
+      await page.getByRole('textbox', { name: 'Player 1', exact: true }).waitFor();
+      for (let i = 0; i < 3; i++) {
+        await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(NAMES[i]);
+        await page.getByLabel(`${NAMES[i]} plays`, { exact: true }).selectOption({ label: CHARACTERS[i] });
+      }
+      await page.getByText('With 3 players: three clue cards go in the envelope, 5 to each player, 3 face down in the middle.').waitFor();
+      await page.getByRole('radio', { name: 'We rolled real dice: Ania starts', exact: true }).check();
+      await assertAxeClean(page, 'the set-up');
+      await page.getByRole('button', { name: 'Start game', exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForTable(page);
+      assert.equal((await tableState(page)).heading, 'Turn 1: Ania (Miss Scarlett)');
+      await page.getByText('Three clue cards in the envelope, 5 to each player, 3 face down in the middle.', { exact: false }).waitFor();
+      await assertAxeClean(page, 'the table');
+
+      // Persuasion against a non-player character: the top card of the pack answers Ania's Heart.
+      let form = await open(page, 'Contest');
+      await form.getByLabel('Against', { exact: true }).selectOption({ label: 'Professor Plum' });
+      await form.getByRole('group', { name: 'Ania’s Heart' }).getByText('9', { exact: true }).click();
+      await form.getByRole('group', { name: 'The top card of the pack for Professor Plum (any suit)' }).getByText('4', { exact: true }).click();
+      await form.getByText('9 against 4: Ania wins.').waitFor();
+      await assertAxeClean(page, 'a form');
+      await record(page);
+
+      let before = await seqOf(page);
+      await page.getByRole('button', { name: 'End Ania’s turn', exact: true }).click();
+      let s = await storedAndReloaded(page, before);
+      assert.equal(s.heading, 'Turn 2: Bartek (Colonel Mustard)');
+
+      // Bartek accuses, rightly: Part 1 ends, and each player's Hearts and Diamonds are entered.
+      form = await open(page, 'Accusation');
+      await form.getByRole('radio', { name: 'Right: +60' }).check();
+      s = await record(page);
+      assert.equal(s.heading, 'Part 1 scores');
+      const cards = [
+        ['Ania', ['10', '5'], ['13']],
+        ['Bartek', ['2'], []],
+        ['Celina', ['20'], ['12', '3']]
+      ];
+      for (const [name, hearts, diamonds] of cards) {
+        form = await open(page, 'Enter cards');
+        await form.getByLabel('Player', { exact: true }).selectOption({ label: `${name} (${CHARACTERS[NAMES.indexOf(name)]})` });
+        await addCards(form, `${name}’s Hearts`, hearts);
+        await addCards(form, `${name}’s Diamonds`, diamonds);
+        await record(page);
+      }
+      s = await tableState(page);
+      assert.deepEqual(
+        s.rows.map((r) => r.match(/\d+/)?.[0]),
+        ['28', '62', '35'],
+        s.rows.join(' | ')
+      );
+      await page.getByText('Bartek leads with 62. Stop here, or play Part 2.').waitFor();
+
+      // Part 2: Lantern deals the objectives and rolls the dice; Ania starts.
+      form = await open(page, 'Start Part 2');
+      await form.getByRole('group', { name: 'Who starts Part 2' }).getByRole('radio', { name: 'Ania (Miss Scarlett)' }).check();
+      before = await seqOf(page);
+      await form.getByRole('button', { name: 'Start Part 2', exact: true }).click();
+      await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before);
+      const seen = [];
+      for (const name of NAMES) {
+        await page.getByRole('heading', { name: `Pass the phone to ${name}` }).waitFor();
+        if (name === 'Ania') {
+          // Nothing of the objectives is in the page until the finger is down.
+          assert.equal(await page.getByTestId('card-view').count(), 0);
+          await assertAxeClean(page, 'the pass-and-peek');
+        }
+        const text = await holdToSee(page);
+        assert.match(text, new RegExp(`${name}, these are your objectives`));
+        seen.push(text);
+        before = await seqOf(page);
+        await page.getByRole('button', { name: 'Done, pass on', exact: true }).click();
+        await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before);
+      }
+      assert.equal(new Set(seen.map((t) => t.replace(/^.*objectives/, ''))).size, 3, 'three different hands');
+      await waitForTable(page);
+      s = await tableState(page);
+      assert.equal(s.heading, 'Turn 3: Ania (Miss Scarlett)');
+      // Each Survival Points figure is the Part 1 score plus the two dice shown.
+      assert.match(s.roll, /Ania.*\+ 28 = (\d+)/);
+      const sp = (name) => Number(s.roll.match(new RegExp(`${name}.*?\\+ \\d+ = (\\d+)`))[1]);
+      const bartek = sp('Bartek');
+      assert.ok(bartek >= 64 && bartek <= 74, s.roll);
+
+      // Ania takes the Revolver and attacks Bartek with a die the table rolled: 4 × 6 = 24.
+      form = await open(page, 'Take a weapon');
+      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Revolver' });
+      await record(page);
+      form = await open(page, 'Attack');
+      await form.getByLabel('Victim', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
+      await form.getByRole('radio', { name: 'We rolled real dice' }).check();
+      await form.getByLabel('Ania’s die', { exact: true }).fill('4');
+      s = await record(page);
+      assert.match(s.roll, /× 6 = 24/);
+      assert.match(s.roll, /Bartek loses 24\./);
+      assert.ok(s.rows[1].includes(String(bartek - 24)), s.rows[1]);
+      assert.match(s.rows[0], /Carries the Revolver \(× 6\)/);
+      await page.getByRole('img', { name: 'A die showing 4' }).waitFor();
+      await assertAxeClean(page, 'the table with dice');
+
+      // The log says what happened, in words.
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.getByText('Ania persuades Professor Plum: 9 against the top card of the pack, 4.', { exact: true }).waitFor();
+      await page.getByText('Bartek makes an accusation and is right: +60. Part 1 is over.', { exact: true }).waitFor();
+      await page.getByText('Ania attacks Bartek with the Revolver: 24.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Polish, with the network cut after one visit', { timeout: 120_000 }, async () => {
+    const { context, page } = await freshPage(app, { ...PHONE, locale: 'pl-PL' });
+    try {
+      await page.goto(`${app.url}/`);
+      await page.locator('main h1').first().waitFor();
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+      await page.goto(`${app.url}/new/kkd`);
+      await page.getByRole('textbox', { name: 'Gracz 1', exact: true }).waitFor();
+      for (let i = 0; i < 3; i++) {
+        await page.getByRole('textbox', { name: `Gracz ${i + 1}`, exact: true }).fill(NAMES[i]);
+        await page.getByLabel(`${NAMES[i]} gra postacią`, { exact: true }).selectOption({ index: i + 1 });
+      }
+      await page.getByText('Przy 3 graczach: trzy karty Cluedo do koperty, po 5 dla każdego gracza, 3 zakrytych na środek.').waitFor();
+      await page.getByRole('radio', { name: 'Rzuciliśmy prawdziwą kością: zaczyna Ania', exact: true }).check();
+      await page.getByRole('button', { name: 'Rozpocznij grę', exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForTable(page);
+      assert.equal((await tableState(page)).heading, 'Tura 1: Ania (Panna Scarlett)');
+      const form = await page.getByRole('navigation', { name: 'Ruchy' }).getByRole('button', { name: 'Starcie', exact: true }).click().then(() => page.locator('form.move-form'));
+      await form.getByLabel('Przeciw komu', { exact: true }).selectOption({ label: 'Profesor Plum' });
+      await form.getByRole('group', { name: 'Kier: Ania' }).getByText('D', { exact: true }).click();
+      await form.getByRole('group', { name: 'Wierzchnia karta talii za postać Profesor Plum (dowolny kolor)' }).getByText('D', { exact: true }).click();
+      await form.getByText('13 do 13: remis, Profesor Plum się broni.').waitFor();
+      await record(page, 'Zapisz');
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.getByText('Perswazja: Ania kontra Profesor Plum, remis po 13 z wierzchnią kartą talii. Nic się nie dzieje.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
