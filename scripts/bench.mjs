@@ -19,6 +19,9 @@
  *   (e) memory: the JS heap after garbage collection (CDP HeapProfiler.collectGarbage, then
  *       Runtime.getHeapUsage) on the game screen of a 20-player game played for ten rounds,
  *       budget ≤ 15 MB;
+ *   (g) a move on the table of each game without a moderator (Cthulhu Gloom, Killer Kloo Doo):
+ *       from the tap on End turn to the move committed and the table redrawn, MOVES (default
+ *       60) times, and SLOW_MOVES (default 30) with the CPU slowed 4×; the step budgets apply;
  *   (f) what a person sees first: Lighthouse (its default mobile preset: a phone's screen,
  *       simulated slow 4G and a 4× slower CPU), LIGHTHOUSE_RUNS (default 3) runs each of `/` and
  *       a game's set-up page, the median of each figure against its budget (performance ≥ 98,
@@ -49,6 +52,8 @@ import { startServer } from './serve.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.STEPS ?? 200);
 const SLOW_STEPS = Number(process.env.SLOW_STEPS ?? 100);
+const MOVES = Number(process.env.MOVES ?? 60);
+const SLOW_MOVES = Number(process.env.SLOW_MOVES ?? 30);
 const BUDGET = {
   firstVisitJsKB: 75,
   firstVisitJsFiles: 8,
@@ -120,8 +125,8 @@ async function firstVisit(browser, url) {
  * ahead of the app's own handler) and resolves once <main data-seq> has moved on, with the
  * prompt drawn; it also notes the next animation frame, when the new prompt gets painted.
  */
-async function armTimer(page) {
-  await page.evaluate(() => {
+async function armTimer(page, { prompt: needsPrompt = true } = {}) {
+  await page.evaluate((needsPrompt) => {
     const main = document.querySelector('main[data-seq]');
     const seq = main?.getAttribute('data-seq');
     const prompt = document.querySelector('[data-testid="prompt"]')?.textContent ?? null;
@@ -134,8 +139,8 @@ async function armTimer(page) {
         if (!now || now.getAttribute('data-seq') === seq || clickedAt === null) return;
         const stage = now.getAttribute('data-stage');
         const nextPrompt = document.querySelector('[data-testid="prompt"]')?.textContent ?? null;
-        // Committed; in play the next prompt must be on screen too.
-        if (stage === 'play' && nextPrompt === null) return;
+        // Committed; in play a script game's next prompt must be on screen too.
+        if (needsPrompt && stage === 'play' && nextPrompt === null) return;
         const committed = performance.now();
         observer.disconnect();
         requestAnimationFrame(() =>
@@ -149,7 +154,7 @@ async function armTimer(page) {
       });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
-  });
+  }, needsPrompt);
 }
 
 /** (b) Times `count` steps, starting new games whenever one ends, with the CPU slowed `slowdown` times. */
@@ -271,6 +276,76 @@ async function exposeActiveGame(page, url) {
     return false;
   });
   if (!found) throw new Error('ActiveGame was not found among the scripts a started game loaded');
+}
+
+/**
+ * The scoreboard games the bench plays, each with a move a table makes every turn (ending it),
+ * found on screen by its English label, and a set-up with made-up names.
+ */
+const SCOREBOARDS = {
+  gloom: {
+    label: 'Cthulhu Gloom, 4 players',
+    move: /^End turn: /,
+    setup: {
+      players: ['Ania', 'Bartek', 'Celina', 'Darek'].map((name, seat) => ({ id: `p${seat + 1}`, name, seat })),
+      first: 'p1',
+      families: {
+        p1: { family: 'miskatonic', characters: ['Herbert West', 'Professor Armitage', 'Walter Gilman', 'Edward Derby'] },
+        p2: { family: 'whateleys', characters: ['Wilbur Whately', 'Lavinia Whateley', 'Old Whately', 'Rutherford Whately'] },
+        p3: { family: 'sanitarium', characters: ['Doctor Willett', 'Casilda & Camila', 'Henry Akeley', 'Randolph Carter'] },
+        p4: { family: 'innsmouth', characters: ['Barnabas Marsh', 'Zadok Allen', 'Joe Sergeant', 'Anna Tilton'] }
+      },
+      stories: [
+        { name: 'The Necronomicon', points: -10, requires: ['magic', 'madness'] },
+        { name: 'The King In Yellow', points: -5, requires: ['romance'] }
+      ]
+    }
+  },
+  kkd: {
+    label: 'Killer Kloo Doo, 6 players',
+    move: /^End .+’s turn$/,
+    setup: {
+      players: ['Ania', 'Bartek', 'Celina', 'Darek', 'Ewa', 'Filip'].map((name, seat) => ({ id: `p${seat + 1}`, name, seat })),
+      characters: { p1: 'scarlett', p2: 'mustard', p3: 'white', p4: 'green', p5: 'peacock', p6: 'plum' },
+      edition: 'uk',
+      first: 'p1'
+    }
+  }
+};
+
+/**
+ * (g) A move on a scoreboard game's table: from the tap on "End turn" to the move committed to
+ * IndexedDB (<main data-seq> moves only after the commit) and the table redrawn, `count` times,
+ * with the CPU slowed `slowdown` times. The game is made through the app's own ActiveGame.
+ */
+async function moveTimings(browser, url, gameId, count, slowdown = 1) {
+  const { setup, move } = SCOREBOARDS[gameId];
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  try {
+    await exposeActiveGame(page, url);
+    const id = await page.evaluate(
+      async ({ gameId, setup }) => {
+        const made = await /** @type {any} */ (window).__lantern.ActiveGame.create(gameId, setup, 7);
+        if (!('id' in made)) throw new Error(JSON.stringify(made));
+        return made.id;
+      },
+      { gameId, setup }
+    );
+    await page.goto(`${url}/game/${id}`);
+    const button = page.getByRole('button', { name: move });
+    await button.waitFor();
+    if (slowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    const samples = [];
+    for (let i = 0; i < count; i++) {
+      await armTimer(page, { prompt: false });
+      await button.click();
+      samples.push(await page.evaluate(() => /** @type {any} */ (window).__lanternStep));
+    }
+    return samples;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Milliseconds from the navigation's start to the first prompt on screen, for a game URL. */
@@ -527,6 +602,14 @@ try {
     slowedFrameMs: stats(slowed.samples.map((s) => s.frameMs))
   };
 
+  const moves = {};
+  for (const gameId of Object.keys(SCOREBOARDS)) {
+    console.log(`Timing ${MOVES} moves of ${SCOREBOARDS[gameId].label} (tap on End turn → stored and drawn), then ${SLOW_MOVES} with the CPU slowed 4×…`);
+    const normalMoves = await moveTimings(browser, server.url, gameId, MOVES);
+    const slowedMoves = await moveTimings(browser, server.url, gameId, SLOW_MOVES, 4);
+    moves[gameId] = { commitMs: stats(normalMoves.map((m) => m.commitMs)), slowedCommitMs: stats(slowedMoves.map((m) => m.commitMs)) };
+  }
+
   console.log('Starting a game offline from the service worker…');
   const offline = await offlineStart(browser, server.url);
   console.log(`Seeding a game of ${LONG_GAME_EVENTS} logged events, then resuming it and undoing…`);
@@ -558,6 +641,10 @@ try {
     ['Next → prompt committed, p95', `${step.commitMs.p95} ms`, '', null],
     ['Next, CPU 4× slower, median', `${step.slowedCommitMs.median} ms`, `≤ ${BUDGET.stepSlowedMedianMs} ms`, step.slowedCommitMs.median <= BUDGET.stepSlowedMedianMs],
     ['Next, CPU 4× slower, p95', `${step.slowedCommitMs.p95} ms`, '', null],
+    ...Object.entries(moves).flatMap(([gameId, m]) => [
+      [`${SCOREBOARDS[gameId].label}: End turn → committed, median`, `${m.commitMs.median} ms`, `≤ ${BUDGET.stepMedianMs} ms`, m.commitMs.median <= BUDGET.stepMedianMs],
+      [`${SCOREBOARDS[gameId].label}: End turn, CPU 4× slower, median`, `${m.slowedCommitMs.median} ms`, `≤ ${BUDGET.stepSlowedMedianMs} ms`, m.slowedCommitMs.median <= BUDGET.stepSlowedMedianMs]
+    ]),
     ['Offline start → first prompt, median', `${offline.median} ms`, '', null],
     [`Resume ${long.seeded.seq} events (ActiveGame.open), median`, `${long.open.median} ms`, `≤ ${BUDGET.resume1000Ms} ms`, long.open.median <= BUDGET.resume1000Ms],
     [`Resume ${long.seeded.seq} events (reload → first prompt), median`, `${long.screen.median} ms`, '', null],
@@ -611,6 +698,18 @@ try {
       samples: normal.samples,
       slowedSamples: slowed.samples
     },
+    moves: Object.fromEntries(
+      Object.entries(moves).map(([gameId, m]) => [
+        gameId,
+        {
+          game: SCOREBOARDS[gameId].label,
+          count: MOVES,
+          commitMs: m.commitMs,
+          held: m.commitMs.median <= BUDGET.stepMedianMs,
+          slowed: { cpuSlowdown: 4, count: SLOW_MOVES, commitMs: m.slowedCommitMs, held: m.slowedCommitMs.median <= BUDGET.stepSlowedMedianMs }
+        }
+      ])
+    ),
     offlineStart: { toFirstPromptMs: offline },
     longGame: {
       events: long.seeded.seq,
