@@ -161,7 +161,34 @@ describe('Cthulhu Gloom', () => {
       // Celina passes her turn.
       await storedAndReloaded(page, await press(page, EN.pass));
       await storedAndReloaded(page, await press(page, EN.endTurn));
-      await assertAxeClean(page, 'the table mid-game');
+
+      // Bartek draws one card fewer from now on (a continuous effect the players set).
+      await page.getByRole('button', { name: /^Change\s*: Bartek$/ }).click();
+      await page.getByLabel('How many cards Bartek draws up to', { exact: true }).fill('4');
+      const limited = await seqOf(page);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await storedAndReloaded(page, limited);
+      await page.getByText(/^Draws up to 4 cards/).waitFor();
+
+      // The card list: what this phone remembers Delved Too Deep prints, corrected, kept over a
+      // reload, then forgotten.
+      await page.getByRole('button', { name: 'Cards', exact: true }).click();
+      await page.getByLabel('Find a card', { exact: true }).fill('delved');
+      const delved = page.locator('li').filter({ hasText: 'Delved Too Deep' });
+      await delved.getByText('Prints: -10 / · / · / Magic', { exact: true }).waitFor();
+      await assertAxeClean(page, 'the table mid-game, with the card list');
+      await delved.getByRole('button', { name: /^Correct\s*: Delved Too Deep$/ }).click();
+      await delved.getByLabel(EN.space(1), { exact: true }).fill('-15');
+      await delved.getByRole('button', { name: 'Remember', exact: true }).click();
+      await delved.getByText('Prints: -15 / · / · / Magic', { exact: true }).waitFor();
+      await page.reload();
+      await waitForTable(page);
+      await page.getByRole('button', { name: 'Cards', exact: true }).click();
+      await page.getByLabel('Find a card', { exact: true }).fill('delved');
+      await delved.getByText('Prints: -15 / · / · / Magic', { exact: true }).waitFor();
+      await delved.getByRole('button', { name: /^Forget\s*: Delved Too Deep$/ }).click();
+      await delved.getByText(/^Not remembered yet/).waitFor();
+      await page.getByRole('button', { name: 'Cards', exact: true }).click();
 
       // Ania: an Untimely Death as her first play, then claims The Necronomicon.
       s = await storedAndReloaded(page, await record(page, EN, { kind: 'death', search: 'yuggoth', card: 'Was Taken To Yuggoth', target: 'Herbert West (Self-Worth -20)' }));
