@@ -66,7 +66,6 @@ export function reduce(state: NotebookState, move: NotebookMove): NotebookState 
 
 /** The record without the engine's fields. */
 function strip(move: NotebookMove): NotebookRecord {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { overrule, ...record } = move;
   return record as NotebookRecord;
 }
