@@ -24,7 +24,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { id: 'ktulu', namespace: 'ktulu', minPlayers: 6, maxPlayers: 30, setupRoute: '/new/ktulu' },
   { id: 'gloom', namespace: 'gloom', minPlayers: 2, maxPlayers: 5, setupRoute: '/new/gloom' },
   { id: 'botc', namespace: 'botc', minPlayers: 5, maxPlayers: 20, setupRoute: '/new/botc' },
-  { id: 'kkd', namespace: 'kkd', minPlayers: 2, maxPlayers: 6, setupRoute: '/new/kkd' }
+  { id: 'kkd', namespace: 'kkd', minPlayers: 2, maxPlayers: 6, setupRoute: '/new/kkd' },
+  { id: 'notebook', namespace: 'notebook', minPlayers: 2, maxPlayers: 6, setupRoute: '/new/notebook' }
 ];
 
 const loaders: Record<string, () => Promise<GameDefinition<never>>> = {
@@ -32,7 +33,8 @@ const loaders: Record<string, () => Promise<GameDefinition<never>>> = {
   ktulu: () => import('./ktulu').then((m) => m.ktulu as GameDefinition<never>),
   gloom: () => import('./gloom').then((m) => m.gloom as GameDefinition<never>),
   botc: () => import('./botc').then((m) => m.botc as GameDefinition<never>),
-  kkd: () => import('./kkd').then((m) => m.kkd as GameDefinition<never>)
+  kkd: () => import('./kkd').then((m) => m.kkd as GameDefinition<never>),
+  notebook: () => import('./notebook').then((m) => m.notebook as GameDefinition<never>)
 };
 
 export function isKnownGame(id: string): boolean {

@@ -10,7 +10,8 @@ type Board = Component<{ game: ActiveGame }>;
 const boards: Record<string, () => Promise<Board>> = {
   gloom: () => import('./gloom/GloomTable.svelte').then((m) => m.default as Board),
   botc: () => import('./botc/Grimoire.svelte').then((m) => m.default as Board),
-  kkd: () => import('./kkd/KkdTable.svelte').then((m) => m.default as Board)
+  kkd: () => import('./kkd/KkdTable.svelte').then((m) => m.default as Board),
+  notebook: () => import('./notebook/NotebookTable.svelte').then((m) => m.default as Board)
 };
 
 export function loadBoard(gameId: string): Promise<Board> {
