@@ -71,25 +71,31 @@ describe('Keeper’s override', () => {
     expect(screen.queryByRole('button', { name: 'Record a card shown' })).toBeNull();
   });
 
-  it('records a card shown by a player who may show it now, named with their role, after confirmation', async () => {
+  it('records a card shown, listing every living player by name only, after confirmation', async () => {
     const { onoverride, onclose } = open(['b']);
     await fireEvent.click(screen.getByRole('button', { name: 'Record a card shown' }));
     expect(screen.getByRole('group', { name: 'Who shows their card to everyone?' })).toBeInTheDocument();
-    expect(screen.getAllByRole('radio')).toHaveLength(1);
-    await fireEvent.click(screen.getByLabelText(/^Bob \(/));
+    // The whole table, so the list does not tell who holds a role that may show its card.
+    const labels = screen.getAllByRole('radio').map((r) => r.closest('li')?.textContent?.trim());
+    expect(labels.length).toBeGreaterThan(1);
+    expect(labels.every((l) => !l?.includes('('))).toBe(true);
+    await fireEvent.click(screen.getByLabelText('Bob'));
     await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onoverride).not.toHaveBeenCalled();
-    expect(screen.getByText(/^Record that Bob \(.+\) shows their card to everyone\?$/)).toBeInTheDocument();
+    expect(screen.getByText('Record that Bob shows their card to everyone?')).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Yes, do it' }));
     expect(onoverride).toHaveBeenCalledExactlyOnceWith({ kind: 'reveal', player: 'b' });
     expect(onclose).toHaveBeenCalled();
   });
 
-  it('says why when nobody may show a card at this moment', async () => {
-    open([]);
+  it('says why only for the player picked, when that player may not show a card now', async () => {
+    const { onoverride } = open([]);
     await fireEvent.click(screen.getByRole('button', { name: 'Record a card shown' }));
-    expect(screen.getByText(/^Nobody may show their card now\./)).toBeInTheDocument();
-    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await fireEvent.click(screen.getByLabelText('Bob'));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Bob’s card cannot be recorded as shown now/);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(onoverride).not.toHaveBeenCalled();
   });
 });
 
