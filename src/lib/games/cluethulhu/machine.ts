@@ -81,9 +81,12 @@ export const machine = setup({
     electionTied: ({ context, event }) => topOf(event).length > 1
   },
   actions: {
-    visit: assign(({ context }, params: { slot: Slot }) =>
-      context.visited.includes(params.slot) ? {} : { visited: [...context.visited, params.slot] }
-    ),
+    // Each answer counts towards its call's parts: a second answer in the same call is its part 2.
+    visit: assign(({ context }, params: { slot: Slot }) => {
+      const same = context.visited.at(-1) === params.slot;
+      const visited = context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot];
+      return { visited, parts: same ? (context.parts ?? 1) + 1 : 1 };
+    }),
     startDay: assign(({ context }) => ({
       phase: { kind: 'day' as const, number: context.phase.number + 1 },
       arrestTarget: undefined,

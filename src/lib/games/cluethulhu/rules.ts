@@ -54,6 +54,11 @@ export interface Ctx {
   phase: { kind: 'day' | 'night'; number: number };
   /** Slots of the phase order called so far this phase (for "step 3 of 8"). */
   visited: string[];
+  /**
+   * Steps answered in the last slot of `visited`, for "step 3 of 8 · part 2". Absent from
+   * snapshots stored before it was kept: read as 1.
+   */
+  parts?: number;
   /** Pass-and-peek progress: how many players have seen their card. */
   dealt: number;
   doll: PlayerId | null;
@@ -118,6 +123,7 @@ export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
     players,
     phase: { kind: 'day', number: 1 },
     visited: [],
+    parts: 0,
     dealt: dealtAtStart(setup),
     doll: null,
     dollFrom: null,

@@ -83,7 +83,8 @@ function dayState(skip: { guard: string; target: string; actions?: string } | nu
   if (skip) always.push(skip);
   const on = [answers].flat().map((t) => {
     const tr = t as { actions?: unknown };
-    return { ...tr, actions: ['clearOut', ...[tr.actions ?? []].flat()] };
+    // Every answer counts towards its call's parts (`visit` opens a new call).
+    return { ...tr, actions: ['clearOut', ...[tr.actions ?? []].flat(), 'countPart'] };
   });
   return { always, on: { 'step.answer': on, 'keeper.override': { guard: { type: 'mayReveal', params: { atSentence } }, actions: 'reveal' } } } as never;
 }
@@ -135,9 +136,13 @@ export const machine = setup({
     startNight: assign(({ context }) => startNight(context)),
 
     // ---- the day
+    // A day call begins (or, back from a duel, goes on): its answers are counted by countPart.
     visit: assign(({ context }, params: { slot: string }) =>
-      context.visited.includes(params.slot) ? {} : { visited: [...context.visited, params.slot] }
+      context.visited.at(-1) === params.slot
+        ? {}
+        : { visited: context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot], parts: 0 }
     ),
+    countPart: assign(({ context }) => ({ parts: (context.parts ?? 0) + 1 })),
     challenge: assign(({ context, event }) => ({
       day: { ...context.day, duel: { challenger: first(event)!, defender: null, votes: null, dies: [], gunslinger: null } }
     })),

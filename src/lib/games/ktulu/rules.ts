@@ -138,6 +138,11 @@ export interface Ctx {
   cursor: Cursor;
   /** Steps (book numbers) and day slots called so far this phase, for "step 3 of 8". */
   visited: string[];
+  /**
+   * Steps answered in the last call of `visited`, for "step 3 of 8 · part 2". Absent from
+   * snapshots stored before it was kept: read as 1.
+   */
+  parts?: number;
   statue: { holder: PlayerId | null; planted: boolean };
   hits: number;
   signals: number;
@@ -206,6 +211,7 @@ export function createContext(setup: KtuluSetup, seed: number): Ctx {
     dealt: dealtAtStart(setup),
     cursor: { index: 0, sub: null },
     visited: [],
+    parts: 0,
     // "Herszt … na początku gry posiada posążek": it comes into play at zero-night step 6.
     statue: { holder: null, planted: false },
     hits: 0,
@@ -633,7 +639,12 @@ export const needsSkip = (ctx: Ctx): boolean => {
   return !!s && ctx.cursor.sub === null && modeOf(ctx, s) === 'skip';
 };
 
-const visit = (ctx: Ctx, n: string): Ctx => (ctx.visited.includes(n) ? ctx : { ...ctx, visited: [...ctx.visited, n] });
+/** A night step answered: its call is visited, and a second answer in the same call is its part 2. */
+const visit = (ctx: Ctx, n: string): Ctx => ({
+  ...ctx,
+  visited: ctx.visited.includes(n) ? ctx.visited : [...ctx.visited, n],
+  parts: ctx.visited.at(-1) === n ? (ctx.parts ?? 1) + 1 : 1
+});
 const toSub = (ctx: Ctx, sub: Sub, work: Partial<Work> = {}): Ctx => ({ ...ctx, cursor: { ...ctx.cursor, sub }, work: { ...ctx.work, ...work } });
 
 const pickOf = (a: Answer): PlayerId | null => (a.kind === 'players' ? (a.ids[0] ?? null) : null);
