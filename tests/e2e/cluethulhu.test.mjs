@@ -15,7 +15,7 @@ import {
   useApp,
   waitForServiceWorkerControl
 } from './harness.mjs';
-import { answerStep, dealAll, peek, screenState, startCluethulhu, tick, waitForGameScreen } from './keeper.mjs';
+import { answerStep, dealAll, openTool, peek, screenState, startCluethulhu, tick, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
 
@@ -167,7 +167,7 @@ describe('a Cluethulhu game for seven', () => {
       await startCluethulhu(page, app.url);
       await dealAll(page);
       const before = await screenState(page);
-      await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+      await openTool(page, 'Keeper’s override');
       await page.getByRole('button', { name: 'Declare a winner', exact: true }).click();
       await tick(page, page.getByLabel('The Cult', { exact: true }));
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
