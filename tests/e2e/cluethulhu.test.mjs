@@ -161,7 +161,7 @@ describe('a Cluethulhu game for seven', () => {
     }
   });
 
-  test("the Keeper's override ends the game; the game-over screen shows the winner and every role, and survives a reload", { timeout: 120_000 }, async () => {
+  test("the Keeper's override ends the game; the game-over screen shows the winner and every role, survives a reload, and the log ends with the result", { timeout: 120_000 }, async () => {
     const { context, page } = await freshPage(app);
     try {
       await startCluethulhu(page, app.url);
@@ -185,6 +185,14 @@ describe('a Cluethulhu game for seven', () => {
       await page.reload();
       await page.locator('main[data-stage="over"]').waitFor();
       assert.match(await page.locator('main').innerText(), /Declared by the Keeper/);
+      // The log ends with the result: the winner and why, after the ruling itself.
+      await page.getByRole('link', { name: 'Log', exact: true }).click();
+      const result = page.getByTestId('log-result');
+      await result.waitFor();
+      assert.match(await result.innerText(), /Winner: The Cult\s+Declared by the Keeper\./);
+      const last = await page.locator('main section').last().getAttribute('data-testid');
+      assert.equal(last, 'log-result', 'the result is the last thing in the log');
+      assert.match(await page.locator('main').innerText(), /Everyone knows\s+The Keeper declared the winner: The Cult\./);
     } finally {
       await context.close();
     }

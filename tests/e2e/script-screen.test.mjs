@@ -130,6 +130,8 @@ describe('the script screen', () => {
       await page.locator('main[data-seq]').waitFor({ timeout: 15_000 });
       const logText = await page.locator('main').innerText();
       assert.match(logText, /nobody|no target|Nobody/, 'a "nobody" answer is in the log');
+      // The High Priest's election is in the log with its count, marked as known to everyone.
+      assert.match(logText, /Everyone knows\s+Votes for High Priest: \S.* \(\d+\)\./, 'the election is logged with its count');
     } finally {
       await context.close();
     }

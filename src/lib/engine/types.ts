@@ -185,6 +185,12 @@ export interface Outcome {
   reason: Text;
   /** Players who share the win. */
   winners: PlayerId[];
+  /**
+   * Other winner ids whose condition held at the same moment, though the rules gave the game to
+   * `winner` (Blood Siblings as the last two, while the Investigators matched the Cult): the log
+   * says so with the result.
+   */
+  alsoMet?: string[];
 }
 
 /** One problem found in a setup, for a clear message on the setup screen. */

@@ -18,6 +18,7 @@
 import { assign, setup } from 'xstate';
 import { dealingState, firstCheckGuards, firstChecks, keeperRulings } from '../../engine/common';
 import type { GameInput } from '../../engine/game';
+import { countList } from '../../engine/names';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
 import type { KtuluSetup } from './setup';
 import {
@@ -54,8 +55,9 @@ import {
  * Which snapshots this machine can read. 2: the day's search log line isolates each name (a
  * stored game's older lines are rebuilt by replaying its log, as on any version change).
  */
-// 3: a night call answered with "nobody" is in the log too.
-export const MACHINE_VERSION = 3;
+// 3: a night call answered with "nobody" is in the log too. 4: the log has every tally with its
+// counts (the duel, the search and its run-offs, the hanging) and the day's move to the search.
+export const MACHINE_VERSION = 4;
 
 type Ev = GameEvent;
 
@@ -69,6 +71,13 @@ const countsOf = (e: Ev): Record<PlayerId, number> => {
   const a = answerOf(e);
   return a?.kind === 'tally' ? a.counts : {};
 };
+
+/** A tally in the log, in seating order with each count (`<key>None` when nobody voted). */
+function logTally(ctx: Ctx, key: string, e: Ev, params: Record<string, number> = {}): Ctx {
+  const counts = countsOf(e);
+  const list = countList(ctx.players.map((p) => [p.name, counts[p.id] ?? 0]));
+  return log(ctx, list ? key : `${key}None`, { ...params, counts: list });
+}
 
 const K = '#ktulu';
 const FIRST_CHECKS = firstChecks('ktulu');
@@ -143,6 +152,7 @@ export const machine = setup({
         : { visited: context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot], parts: 0 }
     ),
     countPart: assign(({ context }) => ({ parts: (context.parts ?? 0) + 1 })),
+    toSearch: assign(({ context }) => log(context, 'toSearch')),
     challenge: assign(({ context, event }) => ({
       day: { ...context.day, duel: { challenger: first(event)!, defender: null, votes: null, dies: [], gunslinger: null } }
     })),
@@ -159,7 +169,7 @@ export const machine = setup({
       const d = context.day.duel!;
       const votes = countsOf(event);
       const r = duelResult(context, d.challenger, d.defender!, votes);
-      return { day: { ...context.day, duel: { ...d, votes, dies: r.dies, gunslinger: r.gunslinger } } };
+      return { ...logTally(context, 'duelVotes', event), day: { ...context.day, duel: { ...d, votes, dies: r.dies, gunslinger: r.gunslinger } } };
     }),
     /**
      * The Judge's ruling, if any, then the deaths. "Sędzia nie może zadekretować remisu - musi
@@ -194,7 +204,8 @@ export const machine = setup({
     tallySearch: assign(({ context, event }) => {
       const s = context.day.search!;
       const r = searchTally(s.options, countsOf(event), s.slots - s.sure.length);
-      return { day: { ...context.day, search: { ...s, sure: [...s.sure, ...r.sure], tied: r.tied } } };
+      const logged = s.round === 1 ? logTally(context, 'searchVotes', event) : logTally(context, 'runoffVotes', event, { round: s.round - 1 });
+      return { ...logged, day: { ...context.day, search: { ...s, sure: [...s.sure, ...r.sure], tied: r.tied } } };
     }),
     /** A run-off among those tied, for the places still open. */
     runoff: assign(({ context }) => {
@@ -205,7 +216,8 @@ export const machine = setup({
     condemn: assign(({ context, event }) => {
       const searched = context.day.searched.filter((id) => player(context, id).alive);
       const to = hangTally(searched, countsOf(event));
-      return { ...log(context, to ? 'condemned' : 'hangTie', to ? { name: player(context, to).name } : {}), day: { ...context.day, condemned: to } };
+      const ctx = logTally(context, 'hangVotes', event);
+      return { ...log(ctx, to ? 'condemned' : 'hangTie', to ? { name: player(ctx, to).name } : {}), day: { ...ctx.day, condemned: to } };
     }),
     noHanging: assign(({ context }) => log(context, 'noHanging')),
     // "Jeżeli zrobi to w momencie skazywania kogoś na powieszenie, może dodatkowo ułaskawić wieszaną właśnie osobę."
@@ -252,7 +264,7 @@ export const machine = setup({
             // "Dowolny z graczy może wyzwać w dowolnym momencie dowolnego innego na pojedynek."
             discussion: dayState(null, [
               { guard: 'pickedSomeone', actions: [{ type: 'visit', params: { slot: 'discussion' } }, 'challenge'], target: 'challenged' },
-              { actions: { type: 'visit', params: { slot: 'discussion' } }, target: 'poison' }
+              { actions: [{ type: 'visit', params: { slot: 'discussion' } }, 'toSearch'], target: 'poison' }
             ]),
             challenged: dayState(null, { actions: 'challenged', target: 'accept' }),
             accept: dayState({ guard: 'sheriffDead', target: 'speeches', actions: 'countDuel' }, [

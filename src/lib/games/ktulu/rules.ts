@@ -410,7 +410,20 @@ export function winnersOf(ctx: Ctx, faction: string): PlayerId[] {
 export function win(ctx: Ctx, faction: FactionId, reason: string, params: Record<string, string | number> = {}): Ctx {
   if (ctx.outcome) return ctx;
   const text = { key: `ktulu:outcome.${reason}`, params };
-  return { ...ctx, log: [...ctx.log, { phase: { ...ctx.phase }, text }], outcome: { winner: faction, reason: text, winners: winnersOf(ctx, faction) } };
+  // The Indians' condition may hold at the same moment (the statue found on the last non-Indian,
+  // the last Runaway escaping): the win is the other faction's, and the log says both.
+  const alsoMet = faction !== 'indians' && onlyIndiansLeft(ctx) ? { alsoMet: ['indians'] } : {};
+  return {
+    ...ctx,
+    log: [...ctx.log, { phase: { ...ctx.phase }, text }],
+    outcome: { winner: faction, reason: text, winners: winnersOf(ctx, faction), ...alsoMet }
+  };
+}
+
+/** "Gdy przy życiu pozostaną jedynie Indianie" (and someone else was ever at the table). */
+function onlyIndiansLeft(ctx: Ctx): boolean {
+  const living = alive(ctx);
+  return living.length > 0 && living.every((p) => factionOf(p.role) === 'indians') && ctx.players.some((p) => factionOf(p.role) !== 'indians');
 }
 
 /**
@@ -420,9 +433,7 @@ export function win(ctx: Ctx, faction: FactionId, reason: string, params: Record
  */
 export function checkWin(ctx: Ctx): Ctx {
   if (ctx.outcome || ctx.pending.length) return ctx;
-  const living = alive(ctx);
-  if (living.length > 0 && living.every((p) => factionOf(p.role) === 'indians') && ctx.players.some((p) => factionOf(p.role) !== 'indians'))
-    return win(ctx, 'indians', 'indians');
+  if (onlyIndiansLeft(ctx)) return win(ctx, 'indians', 'indians');
   return ctx;
 }
 
