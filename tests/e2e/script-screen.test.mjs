@@ -10,12 +10,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, openScreen, useApp } from './harness.mjs';
-import { answerStep, dealAll, prepareAnswer, screenState, startCluethulhu, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
+import { answerStep, dealAll, prepareAnswer, screenState, SEVEN, startCluethulhu, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
 
 const app = useApp();
 const PHONE_412 = { viewport: { width: 412, height: 823 } };
 /** Gaps between the taps of a burst, ms: a double tap, a quick second thought, a slow one. */
 const GAPS = [50, 120, 200, 300, 400, 80, 250, 150, 350, 60];
+/** Names as long as real ones get, for a Table that must not cut them. */
+const LONG_NAMES = ['Maximilian', 'Bartholomew', 'Anna-Katharina', 'Konstantin', 'Wiktoria', 'Przemysław', 'Gus'];
 
 async function assertAxeClean(page, where) {
   const violations = await axeViolations(page);
@@ -208,7 +210,9 @@ describe('the script screen', () => {
           await page.getByLabel(textSize, { exact: true }).check();
           await page.waitForFunction(() => document.documentElement.dataset.textSize === 'xlarge');
         }
-        await startCluethulhu(page, app.url);
+        // Long names at normal text, where the Table must show them whole.
+        const names = label === 'normal text' ? LONG_NAMES : SEVEN;
+        const id = await startCluethulhu(page, app.url, names);
         await dealAll(page);
         const places = [];
         let yesno = 0;
@@ -311,6 +315,24 @@ describe('the script screen', () => {
         if (label === 'normal text') {
           assert.ok(yesno > 0 || places.length > 0, 'steps were compared');
           await assertAxeClean(page, 'the script at 412 × 823');
+        }
+        if (label !== 'landscape') {
+          // The Table: every name whole, broken (if at all) only between words, and its
+          // headings never broken mid-word, at this text size.
+          await openScreen(page, app.url, `/game/${id}/table`);
+          await page.locator('main[data-seq] .seat').first().waitFor();
+          const broken = await page.evaluate(() => {
+            const lines = (el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            };
+            const words = (el) => el.textContent.trim().split(/[\s-]+/).length;
+            const seats = [...document.querySelectorAll('main .seat .name')].filter((el) => el.scrollWidth > el.clientWidth + 1 || lines(el) > words(el));
+            const headings = [...document.querySelectorAll('main :is(h1, h2)')].filter((el) => lines(el) > words(el));
+            return [...seats, ...headings].map((el) => el.textContent.trim());
+          });
+          assert.deepEqual(broken, [], 'names and headings are whole');
         }
       } finally {
         await context.close();
