@@ -17,7 +17,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { dealAll, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { dealAll, openTool, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
 import { dumpIndexedDB } from './lantern-db.mjs';
 
 const app = useApp();
@@ -114,7 +114,7 @@ async function midDayGame(page) {
 /** A game the Keeper ends by declaring the Cult the winner. */
 async function finishedGame(page) {
   await startGame(page);
-  await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+  await openTool(page, 'Keeper’s override');
   await page.getByRole('button', { name: 'Declare a winner', exact: true }).click();
   await tick(page, page.getByLabel('The Cult', { exact: true }));
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { answerStep, dealAll, screenState, startCluethulhu, waitForGameScreen } from './keeper.mjs';
+import { answerStep, dealAll, openTool, screenState, startCluethulhu, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
 
@@ -198,7 +198,7 @@ describe('backups', () => {
     try {
       const id = await startCluethulhu(page, app.url);
       await dealAll(page);
-      await page.getByRole('link', { name: 'Sheet', exact: true }).click();
+      await openTool(page, 'Sheet');
       await page.getByRole('heading', { name: 'Call sheet', level: 1 }).waitFor();
       assert.equal(new URL(page.url()).pathname, `/game/${id}/sheet`);
       const day = page.locator('section', { has: page.getByRole('heading', { name: 'Day: everyone’s eyes closed' }) });

@@ -15,7 +15,7 @@ import {
   useApp,
   waitForServiceWorkerControl
 } from './harness.mjs';
-import { answerStep, dealAll, peek, screenState, startCluethulhu, tick, waitForGameScreen } from './keeper.mjs';
+import { answerStep, dealAll, openTool, peek, screenState, SEVEN, startCluethulhu, tick, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
 
@@ -91,6 +91,35 @@ describe('a Cluethulhu game for seven', () => {
       await page.goto(`${app.url}/game/${id}/table`);
       await page.locator('main[data-seq] h1').first().waitFor();
       await assertAxeClean(page, 'table');
+      // Each kind of token has its own drawing, and its name where the marks are listed.
+      const tokens = await page.locator('main [data-mark]').evaluateAll((els) =>
+        els.map((el) => ({ id: el.dataset.mark, look: el.querySelector('.chip')?.innerHTML ?? '', label: el.textContent.trim() }))
+      );
+      assert.ok(tokens.some((t) => t.id === 'highPriest' && t.label === 'High Priest'), `the High Priest's token is on the Table: ${JSON.stringify(tokens.map((t) => t.id))}`);
+      const looks = new Map(tokens.map((t) => [t.id, t.look]));
+      assert.equal(new Set(looks.values()).size, looks.size, `no two kinds of token look the same: ${[...looks.keys()].join(', ')}`);
+      // Every role at once, only while held, on a screen of its own.
+      const all = page.getByRole('button', { name: 'Hold to see every role', exact: true });
+      const box = await all.boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const shown = page.getByTestId('all-roles');
+      try {
+        await shown.waitFor({ timeout: 5_000 });
+        const listed = await shown.locator('li').allInnerTexts();
+        assert.equal(listed.length, SEVEN.length, 'every player is listed');
+        for (const [i, name] of SEVEN.entries()) assert.match(listed[i], new RegExp(`^${i + 1}\\s+${name}\\s+\\S`), `seat ${i + 1}, its name, then its role`);
+        assert.ok(listed.filter((l) => /\bInvestigator\b/.test(l)).length >= 1 && listed.some((l) => /\bCultist\b/.test(l)), `the roles are named: ${listed.join(' | ')}`);
+        const covers = await shown.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top <= 0 && r.left <= 0 && r.right >= innerWidth && r.bottom >= innerHeight && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)';
+        });
+        assert.ok(covers, 'the held view covers the whole screen');
+        await assertAxeClean(page, 'every role, held');
+      } finally {
+        await page.mouse.up();
+      }
+      await shown.waitFor({ state: 'detached' });
 
       await page.goto(`${app.url}/game/${id}/log`);
       await page.locator('main[data-seq] h1').first().waitFor();
@@ -161,13 +190,13 @@ describe('a Cluethulhu game for seven', () => {
     }
   });
 
-  test("the Keeper's override ends the game; the game-over screen shows the winner and every role, and survives a reload", { timeout: 120_000 }, async () => {
+  test("the Keeper's override ends the game; the game-over screen shows the winner and every role, survives a reload, and the log ends with the result", { timeout: 120_000 }, async () => {
     const { context, page } = await freshPage(app);
     try {
       await startCluethulhu(page, app.url);
       await dealAll(page);
       const before = await screenState(page);
-      await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+      await openTool(page, 'Keeper’s override');
       await page.getByRole('button', { name: 'Declare a winner', exact: true }).click();
       await tick(page, page.getByLabel('The Cult', { exact: true }));
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -185,6 +214,14 @@ describe('a Cluethulhu game for seven', () => {
       await page.reload();
       await page.locator('main[data-stage="over"]').waitFor();
       assert.match(await page.locator('main').innerText(), /Declared by the Keeper/);
+      // The log ends with the result: the winner and why, after the ruling itself.
+      await page.getByRole('link', { name: 'Log', exact: true }).click();
+      const result = page.getByTestId('log-result');
+      await result.waitFor();
+      assert.match(await result.innerText(), /Winner: The Cult\s+Declared by the Keeper\./);
+      const last = await page.locator('main section').last().getAttribute('data-testid');
+      assert.equal(last, 'log-result', 'the result is the last thing in the log');
+      assert.match(await page.locator('main').innerText(), /Everyone knows\s+The Keeper declared the winner: The Cult\./);
     } finally {
       await context.close();
     }

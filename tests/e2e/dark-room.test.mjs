@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { freshPage, useApp } from './harness.mjs';
-import { dealAll, prepareAnswer, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { dealAll, openTool, prepareAnswer, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
 
@@ -110,7 +110,7 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
 
         // The override dialog.
         await startSampling(page);
-        await page.getByRole('button', { name: 'Keeper’s override' }).first().click();
+        await openTool(page, 'Keeper’s override');
         await page.locator('dialog[open]').waitFor();
         await page.waitForTimeout(50);
         await page.keyboard.press('Escape');

@@ -278,7 +278,7 @@ describe('a card shown to someone is on an opaque screen of its own, held to see
       await next(page, w);
       const s = await readScript(page);
       assert.equal(s.number, 'Nr 1');
-      const open = page.getByRole('button', { name: `Pokaż kartę – ${client} (dla: ${names.harlot})`, exact: true });
+      const open = page.getByRole('button', { name: `Pokaż kartę, którą ma ${client} – ogląda ją ${names.harlot}`, exact: true });
       await open.click();
       const dialog = page.getByRole('dialog', { name: `Karta: ${client}` });
       await dialog.waitFor();

@@ -85,6 +85,20 @@ export async function startCluethulhu(page, baseUrl, names = SEVEN, label = (n) 
   return new URL(page.url()).pathname.split('/').pop();
 }
 
+/**
+ * Opens one of the game's tools (Table, Log, Sheet, Keeper’s override) as the moderator does:
+ * from the script's menu, or directly where a screen shows it as a button of its own.
+ */
+export async function openTool(page, name) {
+  const main = page.locator('main');
+  const direct = main.locator(':is(a, button):not(nav *)').filter({ hasText: new RegExp(`^${name}$`) });
+  if ((await direct.count()) > 0) return direct.first().click();
+  const nav = main.locator('nav:has(> button[aria-expanded])');
+  const toggle = nav.locator('> button[aria-expanded]');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await nav.locator('ul > li > *').filter({ hasText: new RegExp(`^${name}$`) }).click();
+}
+
 /** The deal's words, by language. */
 export const DEAL_WORDS = {
   en: { hold: 'Hold to see your role', passOn: 'Done, pass on' },

@@ -343,7 +343,7 @@ describe('a Ktulu game for twelve', () => {
       assert.ok(s.hints.includes(`Posążek był u: ${who.banditLeader}; teraz ma go ${first}. Daj im znać.`), `${s.hints}`);
       s = await next(page, w);
       // 25. Holding the statue, they kill again: the Harlot.
-      s = await step('25', 'Indianie zabijają ponownie (jeśli mają posążek).', 'Kogo zabijacie jako drugiego?');
+      s = await step('25', 'Indianie zabijają ponownie (jeśli mają posążek).', 'Kogo zabijacie jako drugą ofiarę?');
       assert.equal(choice(s, who.banditLeader).enabled, false, 'the dead cannot be picked');
       assert.ok(choice(s, first).marks.includes('Ma posążek'));
       s = await chooseAndNext(page, w, who.harlot);

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { answerStep, screenState, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { answerStep, openTool, screenState, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
 
 const app = useApp();
 
@@ -167,7 +167,7 @@ describe('setting up Ktulu', () => {
       assert.equal(state.phase, 'Day 1');
 
       const override = async () => {
-        await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+        await openTool(page, 'Keeper’s override');
         await page.getByRole('dialog').getByRole('button', { name: 'Record a card shown', exact: true }).click();
       };
       await override();
@@ -183,7 +183,7 @@ describe('setting up Ktulu', () => {
       await page.getByRole('button', { name: 'Yes, do it', exact: true }).click();
       state = await waitForCommit(page, state.seq);
 
-      await page.getByRole('link', { name: 'Log', exact: true }).click();
+      await openTool(page, 'Log');
       await page.getByText('Bartek shows their card: Mayor.', { exact: true }).waitFor();
       await page.goBack();
       await waitForGameScreen(page);

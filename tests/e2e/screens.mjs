@@ -11,7 +11,7 @@
  * and every other same-origin screen any of them links to (so a screen added later is walked
  * too).
  */
-import { answerStep, peek, screenState, waitForGameScreen } from './keeper.mjs';
+import { answerStep, openTool, peek, screenState, waitForGameScreen } from './keeper.mjs';
 
 /**
  * @typedef {{ names: string[], axe?: boolean, kind?: string }} ScreenInfo
@@ -141,7 +141,7 @@ export async function walkGame(page, baseUrl, id, names, at, { steps = 80 } = {}
 
   if (state.stage === 'play') {
     // The Keeper's override: its menu, the list of players, and a confirmation naming one.
-    await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+    await openTool(page, 'Keeper’s override');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await at('override menu', { names: [] });
@@ -189,7 +189,7 @@ export async function walkGame(page, baseUrl, id, names, at, { steps = 80 } = {}
   await waitForGameScreen(page);
   state = await screenState(page);
   if (state.stage === 'play') {
-    await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+    await openTool(page, 'Keeper’s override');
     await page.getByRole('button', { name: 'Declare a winner', exact: true }).click();
     await page.getByRole('dialog').locator('label').filter({ hasText: 'The Cult' }).click();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -2,18 +2,22 @@
  * The script screen in the built app, at a phone's size with touch: bursts of taps on Next never
  * skip a step (and every answered step is in the log), a pick not yet sent survives a reload,
  * the blocks read in the order they are spoken, the prompt is on the first screen at normal and
- * extra-large text and in landscape, Next and Undo keep their places on every step (yes/no
- * included), and axe finds nothing.
+ * extra-large text and in landscape (with the answer's start too at normal text), the tools'
+ * menu opens over the script, a refusal shows uncovered, a long list scrolls above a bar that
+ * stays put, Next and Undo keep their places on every step (yes/no included), and axe finds
+ * nothing.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, openScreen, useApp } from './harness.mjs';
-import { answerStep, dealAll, prepareAnswer, screenState, startCluethulhu, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
+import { answerStep, dealAll, prepareAnswer, screenState, SEVEN, startCluethulhu, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
 
 const app = useApp();
 const PHONE_412 = { viewport: { width: 412, height: 823 } };
 /** Gaps between the taps of a burst, ms: a double tap, a quick second thought, a slow one. */
 const GAPS = [50, 120, 200, 300, 400, 80, 250, 150, 350, 60];
+/** Names as long as real ones get, for a Table that must not cut them. */
+const LONG_NAMES = ['Maximilian', 'Bartholomew', 'Anna-Katharina', 'Konstantin', 'Wiktoria', 'Przemysław', 'Gus'];
 
 async function assertAxeClean(page, where) {
   const violations = await axeViolations(page);
@@ -128,6 +132,8 @@ describe('the script screen', () => {
       await page.locator('main[data-seq]').waitFor({ timeout: 15_000 });
       const logText = await page.locator('main').innerText();
       assert.match(logText, /nobody|no target|Nobody/, 'a "nobody" answer is in the log');
+      // The High Priest's election is in the log with its count, marked as known to everyone.
+      assert.match(logText, /Everyone knows\s+Votes for High Priest: \S.* \(\d+\)\./, 'the election is logged with its count');
     } finally {
       await context.close();
     }
@@ -204,10 +210,13 @@ describe('the script screen', () => {
           await page.getByLabel(textSize, { exact: true }).check();
           await page.waitForFunction(() => document.documentElement.dataset.textSize === 'xlarge');
         }
-        await startCluethulhu(page, app.url);
+        // Long names at normal text, where the Table must show them whole.
+        const names = label === 'normal text' ? LONG_NAMES : SEVEN;
+        const id = await startCluethulhu(page, app.url, names);
         await dealAll(page);
         const places = [];
         let yesno = 0;
+        let scrolledList = false;
         for (let i = 0; i < 14; i++) {
           const s = await screenState(page);
           if (s.stage !== 'play') break;
@@ -218,18 +227,68 @@ describe('the script screen', () => {
           while ((await dismiss.count()) > 0) await dismiss.first().click();
           const fold = await page.evaluate(() => {
             window.scrollTo(0, 0);
-            // What is read first: what happened when there is something to say, else the prompt.
-            const box = (document.querySelector('[data-testid="announce"]') ?? document.querySelector('[data-testid="prompt"]')).getBoundingClientRect();
-            const bar = document.querySelector('.actionbar').getBoundingClientRect();
-            return { top: box.top, bottom: box.bottom, barTop: bar.top, height: innerHeight };
+            const rect = (el) => (el ? el.getBoundingClientRect() : null);
+            // What is read first: what happened when there is something to say, then the prompt.
+            const first = rect(document.querySelector('[data-testid="announce"]') ?? document.querySelector('[data-testid="prompt"]'));
+            const prompt = rect(document.querySelector('[data-testid="prompt"]'));
+            // The start of the answer: its first choice or count (Next and yes/no sit in the bar).
+            const answer = rect(document.querySelector('.answer :is(li, input[type="number"])'));
+            const bar = rect(document.querySelector('.actionbar'));
+            return { first: first.top, prompt: { top: prompt.top, bottom: prompt.bottom }, answer: answer?.top ?? null, barTop: bar.top, height: innerHeight };
           });
+          const where = `"${s.prompt}" (${s.progress})`;
           if (label === 'normal text') {
-            // The whole prompt, above the bar.
-            assert.ok(fold.top >= 0 && fold.bottom <= fold.barTop, `"${s.prompt}": the prompt (${fold.top}–${fold.bottom}) is above the bar at ${fold.barTop} of ${fold.height}`);
+            // The whole prompt, and the answer's first choice, above the bar.
+            assert.ok(fold.first >= 0 && fold.prompt.bottom <= fold.barTop, `${where}: the prompt (${fold.prompt.top}–${fold.prompt.bottom}) is above the bar at ${fold.barTop} of ${fold.height}`);
+            if (fold.answer !== null) assert.ok(fold.answer + 40 <= fold.barTop, `${where}: the answer starts at ${fold.answer}, above the bar at ${fold.barTop}`);
           } else {
-            // Larger text or a short screen: what is read first still starts on the first
-            // screen, its first lines readable above the bar.
-            assert.ok(fold.top >= 0 && fold.top + 60 <= fold.barTop, `"${s.prompt}": the first block read aloud starts at ${fold.top}, above the bar at ${fold.barTop}`);
+            // Larger text or a short screen: the prompt still starts on the first screen, its
+            // first line readable above the bar.
+            assert.ok(fold.first >= 0 && fold.prompt.top + 40 <= fold.barTop, `${where}: the prompt starts at ${fold.prompt.top}, above the bar at ${fold.barTop}`);
+          }
+          if (label === 'normal text' && i === 0) {
+            // The menu opens over the script, never pushing it down, and Escape puts it away.
+            const promptTop = () => page.getByTestId('prompt').evaluate((el) => el.getBoundingClientRect().top);
+            const before = await promptTop();
+            const toggle = page.locator('main nav > button[aria-expanded]');
+            await toggle.click();
+            await page.locator('main nav').getByRole('link', { name: 'Table', exact: true }).waitFor();
+            assert.equal(await promptTop(), before, 'the open menu leaves the prompt where it was');
+            await page.keyboard.press('Escape');
+            assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+            assert.equal(await page.locator('main nav').getByRole('link', { name: 'Table', exact: true }).count(), 0);
+            // A refusal is read where it shows: on the screen, on the bar, with nothing over it.
+            await page.locator('main').getByRole('button', { name: 'Next', exact: true }).click();
+            const refusal = page.locator('main .actionbar [role="alert"]');
+            await refusal.waitFor();
+            const seen = await refusal.evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return { top: r.top, bottom: r.bottom, height: innerHeight, clear: el.contains(hit) };
+            });
+            assert.ok(seen.top >= 0 && seen.bottom <= seen.height && seen.clear, `the refusal is on screen and uncovered (${seen.top}–${seen.bottom} of ${seen.height})`);
+            // The step again, as after any reload.
+            await page.reload();
+            await waitForGameScreen(page);
+            await waitForReady(page);
+          }
+          if (label === 'landscape' && fold.answer !== null && !scrolledList) {
+            // A list longer than the screen: its last choice scrolls into view above the bar, and
+            // the bar stays at the bottom.
+            scrolledList = true;
+            const reach = await page.evaluate(() => {
+              const barTop = () => document.querySelector('.actionbar').getBoundingClientRect().top;
+              const before = barTop();
+              const items = document.querySelectorAll('.answer li');
+              const last = items[items.length - 1];
+              last.scrollIntoView({ block: 'nearest' });
+              const out = { last: last.getBoundingClientRect().bottom, barTop: barTop(), before, scrolled: scrollY };
+              scrollTo(0, 0);
+              return out;
+            });
+            assert.ok(reach.scrolled > 0, 'the list is longer than a phone on its side');
+            assert.ok(reach.last <= reach.barTop, `the last choice (to ${reach.last}) shows above the bar at ${reach.barTop}`);
+            assert.equal(reach.barTop, reach.before, 'the bar keeps its place while the list scrolls');
           }
           const spots = await page.evaluate(() => {
             const rect = (el) => (el ? (({ x, y, width, height }) => ({ x, y, width, height }))(el.getBoundingClientRect()) : null);
@@ -252,9 +311,28 @@ describe('the script screen', () => {
           assert.equal(Math.round(p.answer.y), Math.round(first.answer.y), 'at the same height');
           assert.equal(Math.round(p.answer.width), Math.round(first.answer.width), 'and takes the same width');
         }
+        if (label === 'landscape') assert.ok(scrolledList, 'a list of players was scrolled');
         if (label === 'normal text') {
           assert.ok(yesno > 0 || places.length > 0, 'steps were compared');
           await assertAxeClean(page, 'the script at 412 × 823');
+        }
+        if (label !== 'landscape') {
+          // The Table: every name whole, broken (if at all) only between words, and its
+          // headings never broken mid-word, at this text size.
+          await openScreen(page, app.url, `/game/${id}/table`);
+          await page.locator('main[data-seq] .seat').first().waitFor();
+          const broken = await page.evaluate(() => {
+            const lines = (el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            };
+            const words = (el) => el.textContent.trim().split(/[\s-]+/).length;
+            const seats = [...document.querySelectorAll('main .seat .name')].filter((el) => el.scrollWidth > el.clientWidth + 1 || lines(el) > words(el));
+            const headings = [...document.querySelectorAll('main :is(h1, h2)')].filter((el) => lines(el) > words(el));
+            return [...seats, ...headings].map((el) => el.textContent.trim());
+          });
+          assert.deepEqual(broken, [], 'names and headings are whole');
         }
       } finally {
         await context.close();

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
 import { axeViolations, describeViolations, freshPage, openScreen, useApp, waitForServiceWorkerControl } from './harness.mjs';
-import { answerStep, dealAll, screenState, startCluethulhu, waitForGameScreen } from './keeper.mjs';
+import { answerStep, dealAll, openTool, screenState, startCluethulhu, waitForGameScreen } from './keeper.mjs';
 import { assertWholeGame, readStoredGame } from './lantern-db.mjs';
 
 const app = useApp();
@@ -86,7 +86,7 @@ describe('a full disk mid-game', () => {
       assert.equal(page.isClosed(), false, 'the page stays open when the Keeper chooses to stay');
 
       // Moving around the app (the table, then back) keeps the game as played.
-      await page.getByRole('link', { name: 'Table', exact: true }).click();
+      await openTool(page, 'Table');
       await page.waitForURL(/\/table$/);
       await warning.waitFor();
       await page.getByRole('link', { name: /Back/ }).first().click();

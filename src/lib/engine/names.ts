@@ -31,6 +31,17 @@ export function nameList(names: readonly string[]): string {
   return names.map(isolate).join(', ');
 }
 
+/**
+ * A tally as one text parameter ("Ada (3), Bram (1)"): the names in the order given, each
+ * isolated, with their counts; those with none are left out, so an empty string means no votes.
+ */
+export function countList(entries: readonly (readonly [name: string, count: number])[]): string {
+  return entries
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${isolate(name)} (${n})`)
+    .join(', ');
+}
+
 // ---------------------------------------------------------------- what a name may be
 
 /**

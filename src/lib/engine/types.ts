@@ -120,11 +120,13 @@ export interface Step {
   /** Suggested timer for the step, in seconds. */
   timer?: number;
   /**
-   * Position in the current phase's plan, 1-based, and the plan's length. `extra`: a consequence
-   * asked between two calls (a death that needs an answer); `index` is then the call it comes
-   * before, and the plan's length is unchanged.
+   * Position in the current phase's plan of calls, 1-based, and the plan's length. `part`: the
+   * step's place within its call when the call takes several steps (2 for the second), so the
+   * parts of one call never read the same. `extra`: a consequence asked between two calls (a
+   * death that needs an answer); `index` is then the call it comes before, or `total + 1` once
+   * the last call is over, and the plan's length is unchanged.
    */
-  progress: { index: number; total: number; extra?: boolean };
+  progress: { index: number; total: number; part?: number; extra?: boolean };
   /**
    * The step has the moderator show one player's card to a role (Ktulu's Harlot, Shaman;
    * Cluethulhu's Tcho-Tcho). Set only when the app dealt the cards, so there is no physical
@@ -211,6 +213,12 @@ export interface Outcome {
   reason: Text;
   /** Players who share the win. */
   winners: PlayerId[];
+  /**
+   * Other winner ids whose condition held at the same moment, though the rules gave the game to
+   * `winner` (Blood Siblings as the last two, while the Investigators matched the Cult): the log
+   * says so with the result.
+   */
+  alsoMet?: string[];
 }
 
 /** One problem found in a setup, for a clear message on the setup screen. */

@@ -3,12 +3,24 @@
  * goes through the i18n module; nothing here holds English.
  */
 import { i18n } from '$lib/i18n';
-import type { Phase } from '$lib/engine/types';
+import type { Phase, Step } from '$lib/engine/types';
 
 /** "Day 2", "Noc 1"; a night numbered 0 (Ktulu's) is "Zero night", "Zerowa noc", as the book says. */
 export function phaseLabel(phase: Phase): string {
   if (phase.kind === 'night' && phase.number === 0) return i18n.t('common:phase.nightZero');
   return i18n.t(`common:phase.${phase.kind}`, { number: phase.number });
+}
+
+/**
+ * Where the step is in its phase: "Step 3 of 9", the later parts of one call "Step 3 of 9 ·
+ * part 2", and a consequence "Extra step, before step 4 of 9" (or "after step 9 of 9" once the
+ * last call is over), never a new total.
+ */
+export function progressLabel(progress: Step['progress']): string {
+  const { index, total, part, extra } = progress;
+  if (extra) return index > total ? i18n.t('common:script.progressExtraAfter', { total }) : i18n.t('common:script.progressExtra', { index, total });
+  const step = i18n.t('common:script.progress', { index, total });
+  return part && part > 1 ? i18n.t('common:script.progressPart', { step, part }) : step;
 }
 
 // A game's name, blurb and winners live in `common` (`games.<id>.*`), so the home and

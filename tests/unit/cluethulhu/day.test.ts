@@ -74,7 +74,8 @@ describe('the Day order', () => {
     until(g, 'day.mother');
     expect(g.step.progress).toEqual({ index: 2, total: 3 });
     g.yes().pick('Ania', 'Bartek');
-    expect(g.step.progress).toEqual({ index: 2, total: 3 });
+    // The Siblings waking is the Mother's call's third part: the same call, not a new one.
+    expect(g.step.progress).toEqual({ index: 2, total: 3, part: 3 });
     g.next();
     expect(g.at).toBe('day.psychiatrist');
     expect(g.step.progress).toEqual({ index: 3, total: 3 });

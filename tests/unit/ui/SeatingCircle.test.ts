@@ -72,4 +72,20 @@ describe('seating circle', () => {
     await fireEvent.blur(ada);
     expect(screen.queryByTestId('role-card')).toBeNull();
   });
+
+  it('draws each kind of token its own way, and leaves the secret ones off when asked to', () => {
+    const mark = (id: string, secret: boolean) => ({ id, text: { key: `cluethulhu:marks.${id}` }, secret });
+    const table = players().map((p, i) => (i === 0 ? { ...p, marks: [mark('highPriest', false), mark('doll', false), mark('protected', true)] } : p));
+    const { unmount } = render(SeatingCircle, { players: table });
+    const ada = screen.getByRole('button', { name: /Ada/ });
+    const looks = [...ada.querySelectorAll('[data-mark]')].map((t) => [t.getAttribute('data-mark'), t.querySelector('path')?.getAttribute('d')]);
+    expect(looks.map(([id]) => id)).toEqual(['highPriest', 'doll', 'protected']);
+    expect(new Set(looks.map(([, d]) => d)).size).toBe(3);
+    expect(ada).toHaveAccessibleName(/High Priest.*Haunted Doll.*Protected/);
+    unmount();
+    render(SeatingCircle, { players: table, showSecrets: false });
+    const open = screen.getByRole('button', { name: /Ada/ });
+    expect([...open.querySelectorAll('[data-mark]')].map((t) => t.getAttribute('data-mark'))).toEqual(['highPriest', 'doll']);
+    expect(open).not.toHaveTextContent('Protected');
+  });
 });

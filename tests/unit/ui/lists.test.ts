@@ -115,7 +115,8 @@ describe('the log', () => {
         { phase: { kind: 'day', number: 1 }, text: { key: 'common:phase.night', params: { number: 9 } }, secret: true },
         { phase: { kind: 'day', number: 1 }, text: { key: 'common:script.yes' } },
         { phase: { kind: 'night', number: 1 }, text: { key: 'common:script.no' } }
-      ]
+      ],
+      gameId: 'cluethulhu'
     });
     const groups = screen.getAllByRole('region');
     expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Day 1', 'Night 1']);
@@ -123,6 +124,27 @@ describe('the log', () => {
     expect(dayLines[0]).toHaveTextContent('Only for you');
     expect(dayLines[0]).toHaveTextContent('Night 9');
     expect(dayLines[1]).not.toHaveTextContent('Only for you');
+    // A public line says so too.
+    expect(dayLines[1]).toHaveTextContent('Everyone knows');
+  });
+
+  it('ends with the result: who won, why, and who else met their condition; the same reason is not said twice', () => {
+    const reason = { key: 'cluethulhu:outcome.siblings', params: { a: 'Ada', b: 'Bob' } };
+    render(LogView, {
+      log: [
+        { phase: { kind: 'night', number: 2 }, text: { key: 'cluethulhu:log.fate.murdered', params: { name: 'Cy' } } },
+        { phase: { kind: 'night', number: 2 }, text: reason }
+      ],
+      gameId: 'cluethulhu',
+      outcome: { winner: 'siblings', reason, winners: ['a', 'b'], alsoMet: ['investigators'] }
+    });
+    const result = screen.getByRole('region', { name: 'Result' });
+    expect(result).toHaveTextContent('Winner: The Blood Siblings');
+    expect(result).toHaveTextContent('Ada and Bob, Blood Siblings on different sides, are the last two standing.');
+    expect(result).toHaveTextContent('Win condition also met by: The Investigators.');
+    expect(screen.getAllByText(/are the last two standing/)).toHaveLength(1);
+    const regions = screen.getAllByRole('region');
+    expect(regions.at(-1)).toBe(result);
   });
 
   it('heads the zero night’s lines “Zero night”, then Day 1', () => {
@@ -130,13 +152,14 @@ describe('the log', () => {
       log: [
         { phase: { kind: 'night', number: 0 }, text: { key: 'common:script.yes' } },
         { phase: { kind: 'day', number: 1 }, text: { key: 'common:script.no' } }
-      ]
+      ],
+      gameId: 'ktulu'
     });
     expect(screen.getAllByRole('region').map((g) => within(g).getByRole('heading').textContent)).toEqual(['Zero night', 'Day 1']);
   });
 
   it('says so when nothing has happened', () => {
-    render(LogView, { log: [] });
+    render(LogView, { log: [], gameId: 'cluethulhu' });
     expect(screen.getByText('Nothing has happened yet.')).toBeInTheDocument();
   });
 });

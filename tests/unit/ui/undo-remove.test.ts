@@ -53,7 +53,7 @@ describe('removing a player', { timeout: 20_000 }, () => {
     await i18n.setLanguage('pl');
     try {
       await fireEvent.click(screen.getByRole('button', { name: 'Usuń: Bob' }));
-      expect(screen.getByText('Usunięto gracza: Bob.')).toBeInTheDocument();
+      expect(screen.getByText('Usunięto z listy: Bob.')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Cofnij' })).toBeInTheDocument();
     } finally {
       await i18n.setLanguage('en');

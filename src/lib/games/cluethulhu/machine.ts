@@ -18,7 +18,7 @@ import { assign, setup } from 'xstate';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
 import { dealingState, firstCheckGuards, firstChecks, isCorrection, keeperRulings } from '../../engine/common';
 import type { GameInput } from '../../engine/game';
-import { nameList } from '../../engine/names';
+import { countList, nameList } from '../../engine/names';
 import { pick } from '../../engine/rng';
 import type { CluethulhuSetup } from './setup';
 import {
@@ -46,7 +46,8 @@ import { SLOT_OF, slotMode, type Slot } from './sequence';
 // the revealed Shoggoths and a detainee freed at nightfall. Stored games replay.
 // 4: the log says what the book makes public: the doll's holder is public, a protected player's
 // arrest that did not happen is secret.
-export const MACHINE_VERSION = 4;
+// 5: the log has every tally with its counts and every ability declined.
+export const MACHINE_VERSION = 5;
 
 type Ev = GameEvent;
 
@@ -57,6 +58,19 @@ export function picked(e: Ev): PlayerId[] {
 const first = (e: Ev): PlayerId | null => picked(e)[0] ?? null;
 const saidYes = (e: Ev) => e.type === 'step.answer' && e.answer.kind === 'yesno' && e.answer.value;
 const answerOf = (e: Ev): Answer | null => (e.type === 'step.answer' ? e.answer : null);
+/** "No" to a role's yes/no call: the role did not use its ability (a detained or pretended call answers nothing). */
+const declined = (e: Ev) => {
+  const a = answerOf(e);
+  return a?.kind === 'yesno' && !a.value;
+};
+
+/** A tally in the log, in seating order with each count (`<key>None` when nobody voted). */
+function logTally(ctx: Ctx, key: string, e: Ev, params: Record<string, number> = {}): Ctx {
+  const a = answerOf(e);
+  const counts = a?.kind === 'tally' ? a.counts : {};
+  const list = countList(ctx.players.map((p) => [p.name, counts[p.id] ?? 0]));
+  return log(ctx, list ? key : `${key}None`, { ...params, counts: list });
+}
 
 const C = '#cluethulhu';
 
@@ -85,9 +99,12 @@ export const machine = setup({
     electionTied: ({ context, event }) => topOf(event).length > 1
   },
   actions: {
-    visit: assign(({ context }, params: { slot: Slot }) =>
-      context.visited.includes(params.slot) ? {} : { visited: [...context.visited, params.slot] }
-    ),
+    // Each answer counts towards its call's parts: a second answer in the same call is its part 2.
+    visit: assign(({ context }, params: { slot: Slot }) => {
+      const same = context.visited.at(-1) === params.slot;
+      const visited = context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot];
+      return { visited, parts: same ? (context.parts ?? 1) + 1 : 1 };
+    }),
     startDay: assign(({ context }) => ({
       phase: { kind: 'day' as const, number: context.phase.number + 1 },
       arrestTarget: undefined,
@@ -186,7 +203,12 @@ export const machine = setup({
       };
     }),
 
+    /** The role's call answered "no": logged, so every answered call is in the log. */
+    declined: assign(({ context, event }, params: { key: string }) => (declined(event) ? log(context, params.key, {}, true) : {})),
+
     // ---- Night
+    logElection: assign(({ context, event }) => logTally(context, 'election', event)),
+    logVote: assign(({ context, event }) => logTally(context, 'votes', event, { round: context.vote?.round ?? 1 })),
     nightfall: assign(({ context }) => ({ out: [], notices: [], pending: [...context.pending, ...context.deferred], deferred: [] })),
     elect: assign(({ context, event }) => {
       const to = topOf(event)[0];
@@ -286,13 +308,13 @@ export const machine = setup({
             investigatorsArrest: guarded('investigatorsArrest', null, { 'step.answer': { actions: 'arrest', target: 'mother' } }),
             // Guide, "Day – Mother (once only)".
             mother: guarded('mother', 'psychiatrist', {
-              'step.answer': [{ guard: 'saidYes', target: 'motherPick' }, { target: 'psychiatrist' }]
+              'step.answer': [{ guard: 'saidYes', target: 'motherPick' }, { actions: { type: 'declined', params: { key: 'motherNone' } }, target: 'psychiatrist' }]
             }),
             motherPick: guarded('motherPick', null, { 'step.answer': { actions: 'makeSiblings', target: 'siblingsWake' } }),
             siblingsWake: guarded('siblingsWake', null, { 'step.answer': { target: 'psychiatrist' } }),
             // Guide, "Day – Psychiatrist (once-only)".
             psychiatrist: guarded('psychiatrist', 'tchoTcho', {
-              'step.answer': [{ guard: 'saidYes', target: 'psychiatristPick' }, { target: 'tchoTcho' }]
+              'step.answer': [{ guard: 'saidYes', target: 'psychiatristPick' }, { actions: { type: 'declined', params: { key: 'psychiatristNone' } }, target: 'tchoTcho' }]
             }),
             psychiatristPick: guarded('psychiatristPick', null, { 'step.answer': { actions: 'cureTarget', target: 'psychiatristSwap' } }),
             psychiatristSwap: guarded('psychiatristSwap', null, { 'step.answer': { target: 'tchoTcho' } }),
@@ -303,11 +325,11 @@ export const machine = setup({
             tchoTchoShow: guarded('tchoTchoShow', null, { 'step.answer': { target: 'traitor' } }),
             // Guide, "Day – Traitor (once-only)".
             traitor: guarded('traitor', 'yithian', {
-              'step.answer': [{ guard: 'saidYes', actions: 'switchSides', target: 'yithian' }, { target: 'yithian' }]
+              'step.answer': [{ guard: 'saidYes', actions: 'switchSides', target: 'yithian' }, { actions: { type: 'declined', params: { key: 'traitorNone' } }, target: 'yithian' }]
             }),
             // Guide, "Day – Yithian (once-only)": goes last, so a role gained cannot act the same Day.
             yithian: guarded('yithian', 'dusk', {
-              'step.answer': [{ guard: 'saidYes', target: 'yithianPick' }, { target: 'dusk' }]
+              'step.answer': [{ guard: 'saidYes', target: 'yithianPick' }, { actions: { type: 'declined', params: { key: 'yithianNone' } }, target: 'dusk' }]
             }),
             yithianPick: guarded('yithianPick', null, { 'step.answer': { actions: 'swap', target: 'yithianSwap' } }),
             yithianSwap: guarded('yithianSwap', null, { 'step.answer': { target: 'dusk' } }),
@@ -321,7 +343,7 @@ export const machine = setup({
             wake: guarded('wake', null, { 'step.answer': { actions: 'nightfall', target: 'highPriest' } }),
             // Guide, "First Night – High Priest": all vote; a draw is the Keeper's pick or chance.
             highPriest: guarded('highPriest', 'ritualCheck', {
-              'step.answer': [{ guard: 'electionTied', actions: 'holdTie', target: 'highPriestTie' }, { actions: 'elect', target: 'ritualCheck' }]
+              'step.answer': [{ guard: 'electionTied', actions: ['logElection', 'holdTie'], target: 'highPriestTie' }, { actions: ['logElection', 'elect'], target: 'ritualCheck' }]
             }),
             highPriestTie: guarded('highPriestTie', null, { 'step.answer': { actions: 'breakTie', target: 'ritualCheck' } }),
             // Guide, "Night – Declare Ritual of Annihilation (once only)", computed after waking.
@@ -335,9 +357,9 @@ export const machine = setup({
             // Guide, "Night – Vote": repeat until exactly one accused has a majority.
             vote: guarded('vote', null, {
               'step.answer': [
-                { guard: 'voteHasOneMajority', actions: 'murder', target: 'result' },
-                { guard: 'voteHasSeveralMajorities', actions: 'revote', target: 'vote', reenter: true },
-                { target: 'noMajority' }
+                { guard: 'voteHasOneMajority', actions: ['logVote', 'murder'], target: 'result' },
+                { guard: 'voteHasSeveralMajorities', actions: ['logVote', 'revote'], target: 'vote', reenter: true },
+                { actions: 'logVote', target: 'noMajority' }
               ]
             }),
             noMajority: guarded('noMajority', null, {

@@ -57,6 +57,11 @@ export interface Ctx {
   phase: { kind: 'day' | 'night'; number: number };
   /** Slots of the phase order called so far this phase (for "step 3 of 8"). */
   visited: string[];
+  /**
+   * Steps answered in the last slot of `visited`, for "step 3 of 8 · part 2". Absent from
+   * snapshots stored before it was kept: read as 1.
+   */
+  parts?: number;
   /** Pass-and-peek progress: how many players have seen their card. */
   dealt: number;
   doll: PlayerId | null;
@@ -121,6 +126,7 @@ export function createContext(setup: CluethulhuSetup, seed: number): Ctx {
     players,
     phase: { kind: 'day', number: 1 },
     visited: [],
+    parts: 0,
     dealt: dealtAtStart(setup),
     doll: null,
     dollFrom: null,
@@ -289,7 +295,23 @@ export function releaseDetainee(ctx: Ctx): Ctx {
 function evilChildWin(ctx: Ctx, child: PlayerId): Outcome {
   const winners = [child];
   if (ctx.siblings?.includes(child)) winners.push(ctx.siblings[0] === child ? ctx.siblings[1] : ctx.siblings[0]);
-  return { winner: 'evilChild', reason: { key: 'cluethulhu:outcome.evilChild', params: { name: player(ctx, child).name } }, winners };
+  const alsoMet = sidesMet(ctx);
+  return { winner: 'evilChild', reason: { key: 'cluethulhu:outcome.evilChild', params: { name: player(ctx, child).name } }, winners, ...(alsoMet.length ? { alsoMet } : {}) };
+}
+
+/**
+ * Whose standing condition holds now, in the order the book settles them: the split Blood
+ * Siblings as the last two, the Cult with no Investigator left, the Investigators at least as
+ * many as the Cultists.
+ */
+function sidesMet(ctx: Ctx): ('siblings' | 'cult' | 'investigators')[] {
+  const out: ('siblings' | 'cult' | 'investigators')[] = [];
+  const sib = ctx.siblings ? ctx.siblings.map((id) => player(ctx, id)) : null;
+  if (sib && sib[0].side !== sib[1].side && alive(ctx).length === 2 && sib.every((s) => s.alive)) out.push('siblings');
+  const { investigators, cult } = sideCounts(ctx);
+  if (investigators === 0 && cult > 0) out.push('cult');
+  if (investigators > 0 && investigators >= cult) out.push('investigators');
+  return out;
 }
 
 /**
@@ -300,34 +322,35 @@ function evilChildWin(ctx: Ctx, child: PlayerId): Outcome {
  */
 export function checkWin(ctx: Ctx): Ctx {
   if (ctx.outcome || ctx.pending.some((p) => p.kind === 'shoggothAbsorb')) return ctx;
-  const living = alive(ctx);
+  const [first, ...rest] = sidesMet(ctx);
+  if (!first) return ctx;
+  const alsoMet = rest.length ? { alsoMet: rest } : {};
   const sib = ctx.siblings ? ctx.siblings.map((id) => player(ctx, id)) : null;
   const splitSiblings = sib && sib[0].side !== sib[1].side;
-  if (splitSiblings && living.length === 2 && sib.every((s) => s.alive)) {
+  if (first === 'siblings') {
     return {
       ...ctx,
       outcome: {
         winner: 'siblings',
-        reason: { key: 'cluethulhu:outcome.siblings', params: { a: sib[0].name, b: sib[1].name } },
-        winners: sib.map((s) => s.id)
+        reason: { key: 'cluethulhu:outcome.siblings', params: { a: sib![0].name, b: sib![1].name } },
+        winners: sib!.map((s) => s.id),
+        ...alsoMet
       }
     };
   }
-  const { investigators, cult } = sideCounts(ctx);
   const teamOf = (side: Side) =>
     ctx.players.filter((p) => p.side === side && !(splitSiblings && ctx.siblings?.includes(p.id))).map((p) => p.id);
-  if (investigators === 0 && cult > 0)
-    return { ...ctx, outcome: { winner: 'cult', reason: { key: 'cluethulhu:outcome.cult' }, winners: teamOf('cult') } };
-  if (investigators > 0 && investigators >= cult)
-    return {
-      ...ctx,
-      outcome: {
-        winner: 'investigators',
-        reason: { key: 'cluethulhu:outcome.investigators', params: { investigators, cult } },
-        winners: teamOf('investigators')
-      }
-    };
-  return ctx;
+  if (first === 'cult') return { ...ctx, outcome: { winner: 'cult', reason: { key: 'cluethulhu:outcome.cult' }, winners: teamOf('cult'), ...alsoMet } };
+  const { investigators, cult } = sideCounts(ctx);
+  return {
+    ...ctx,
+    outcome: {
+      winner: 'investigators',
+      reason: { key: 'cluethulhu:outcome.investigators', params: { investigators, cult } },
+      winners: teamOf('investigators'),
+      ...alsoMet
+    }
+  };
 }
 
 // ---------------------------------------------------------------- the Ritual of Annihilation

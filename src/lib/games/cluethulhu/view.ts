@@ -397,10 +397,12 @@ export function currentStep(ctx: Ctx, key: string): Step {
   const here = slot ? slots.indexOf(slot) : -1;
   const ahead = slots.filter((s, i) => !done.includes(s) && s !== slot && i > here);
   const index = done.length + 1;
-  // A consequence (no slot of its own) is shown as an extra step before the call it interrupts:
-  // the plan's length does not change for it.
+  // A consequence (no slot of its own) is shown as an extra step before the next call (after the
+  // last one once the plan is done): the plan's length does not change for it.
   const extra = key === 'shoggothAbsorb' || key === 'highPriestSuccessor' ? true : undefined;
   const total = extra ? done.length + ahead.length : index + ahead.length;
+  // A call's later steps say which part of it they are, so no two steps read the same.
+  const part = slot && ctx.visited.at(-1) === slot ? (ctx.parts ?? 1) + 1 : undefined;
   const hints = d.hints ?? [];
   // The book's phase names are inverted: say so once, on the first step of each.
   if (ctx.phase.number === 1 && ctx.visited.length === 0)
@@ -419,7 +421,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed,
     timer: d.timer,
-    progress: extra ? { index: Math.min(index, total), total, extra } : { index, total },
+    progress: extra ? { index, total, extra } : part ? { index, total, part } : { index, total },
     ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }

@@ -18,6 +18,7 @@
 import { assign, setup } from 'xstate';
 import { dealingState, firstCheckGuards, firstChecks, keeperRulings } from '../../engine/common';
 import type { GameInput } from '../../engine/game';
+import { countList } from '../../engine/names';
 import type { Answer, GameEvent, PlayerId } from '../../engine/types';
 import type { KtuluSetup } from './setup';
 import {
@@ -58,7 +59,9 @@ import {
 // 3: a night call answered with "nobody" is in the log too.
 // 4: the log's public lines are the book's ("Jawność gry"): the jail, the Bodyguard, the
 // drinking, the cards (or "with the statue's owner") and the Gambler's game.
-export const MACHINE_VERSION = 4;
+// 5: the log has every tally with its counts (the duel, the search and its run-offs, the
+// hanging) and the day's move to the search.
+export const MACHINE_VERSION = 5;
 
 type Ev = GameEvent;
 
@@ -73,6 +76,13 @@ const countsOf = (e: Ev): Record<PlayerId, number> => {
   return a?.kind === 'tally' ? a.counts : {};
 };
 
+/** A tally in the log, in seating order with each count (`<key>None` when nobody voted). */
+function logTally(ctx: Ctx, key: string, e: Ev, params: Record<string, number> = {}): Ctx {
+  const counts = countsOf(e);
+  const list = countList(ctx.players.map((p) => [p.name, counts[p.id] ?? 0]));
+  return log(ctx, list ? key : `${key}None`, { ...params, counts: list });
+}
+
 const K = '#ktulu';
 const FIRST_CHECKS = firstChecks('ktulu');
 
@@ -86,7 +96,8 @@ function dayState(skip: { guard: string; target: string; actions?: string } | nu
   if (skip) always.push(skip);
   const on = [answers].flat().map((t) => {
     const tr = t as { actions?: unknown };
-    return { ...tr, actions: ['clearOut', ...[tr.actions ?? []].flat()] };
+    // Every answer counts towards its call's parts (`visit` opens a new call).
+    return { ...tr, actions: ['clearOut', ...[tr.actions ?? []].flat(), 'countPart'] };
   });
   return { always, on: { 'step.answer': on, 'keeper.override': { guard: { type: 'mayReveal', params: { atSentence } }, actions: 'reveal' } } } as never;
 }
@@ -138,9 +149,14 @@ export const machine = setup({
     startNight: assign(({ context }) => startNight(context)),
 
     // ---- the day
+    // A day call begins (or, back from a duel, goes on): its answers are counted by countPart.
     visit: assign(({ context }, params: { slot: string }) =>
-      context.visited.includes(params.slot) ? {} : { visited: [...context.visited, params.slot] }
+      context.visited.at(-1) === params.slot
+        ? {}
+        : { visited: context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot], parts: 0 }
     ),
+    countPart: assign(({ context }) => ({ parts: (context.parts ?? 0) + 1 })),
+    toSearch: assign(({ context }) => log(context, 'toSearch')),
     challenge: assign(({ context, event }) => ({
       day: { ...context.day, duel: { challenger: first(event)!, defender: null, votes: null, dies: [], gunslinger: null } }
     })),
@@ -157,7 +173,7 @@ export const machine = setup({
       const d = context.day.duel!;
       const votes = countsOf(event);
       const r = duelResult(context, d.challenger, d.defender!, votes);
-      return { day: { ...context.day, duel: { ...d, votes, dies: r.dies, gunslinger: r.gunslinger } } };
+      return { ...logTally(context, 'duelVotes', event), day: { ...context.day, duel: { ...d, votes, dies: r.dies, gunslinger: r.gunslinger } } };
     }),
     /**
      * The Judge's ruling, if any, then the deaths. "Sędzia nie może zadekretować remisu - musi
@@ -192,7 +208,8 @@ export const machine = setup({
     tallySearch: assign(({ context, event }) => {
       const s = context.day.search!;
       const r = searchTally(s.options, countsOf(event), s.slots - s.sure.length);
-      return { day: { ...context.day, search: { ...s, sure: [...s.sure, ...r.sure], tied: r.tied } } };
+      const logged = s.round === 1 ? logTally(context, 'searchVotes', event) : logTally(context, 'runoffVotes', event, { round: s.round - 1 });
+      return { ...logged, day: { ...context.day, search: { ...s, sure: [...s.sure, ...r.sure], tied: r.tied } } };
     }),
     /** A run-off among those tied, for the places still open. */
     runoff: assign(({ context }) => {
@@ -203,7 +220,8 @@ export const machine = setup({
     condemn: assign(({ context, event }) => {
       const searched = context.day.searched.filter((id) => player(context, id).alive);
       const to = hangTally(searched, countsOf(event));
-      return { ...log(context, to ? 'condemned' : 'hangTie', to ? { name: player(context, to).name } : {}), day: { ...context.day, condemned: to } };
+      const ctx = logTally(context, 'hangVotes', event);
+      return { ...log(ctx, to ? 'condemned' : 'hangTie', to ? { name: player(ctx, to).name } : {}), day: { ...ctx.day, condemned: to } };
     }),
     noHanging: assign(({ context }) => log(context, 'noHanging')),
     // "Jeżeli zrobi to w momencie skazywania kogoś na powieszenie, może dodatkowo ułaskawić wieszaną właśnie osobę."
@@ -250,7 +268,7 @@ export const machine = setup({
             // "Dowolny z graczy może wyzwać w dowolnym momencie dowolnego innego na pojedynek."
             discussion: dayState(null, [
               { guard: 'pickedSomeone', actions: [{ type: 'visit', params: { slot: 'discussion' } }, 'challenge'], target: 'challenged' },
-              { actions: { type: 'visit', params: { slot: 'discussion' } }, target: 'poison' }
+              { actions: [{ type: 'visit', params: { slot: 'discussion' } }, 'toSearch'], target: 'poison' }
             ]),
             challenged: dayState(null, { actions: 'challenged', target: 'accept' }),
             accept: dayState({ guard: 'sheriffDead', target: 'speeches', actions: 'countDuel' }, [

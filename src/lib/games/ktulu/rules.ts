@@ -139,6 +139,11 @@ export interface Ctx {
   cursor: Cursor;
   /** Steps (book numbers) and day slots called so far this phase, for "step 3 of 8". */
   visited: string[];
+  /**
+   * Steps answered in the last call of `visited`, for "step 3 of 8 · part 2". Absent from
+   * snapshots stored before it was kept: read as 1.
+   */
+  parts?: number;
   statue: { holder: PlayerId | null; planted: boolean };
   hits: number;
   signals: number;
@@ -207,6 +212,7 @@ export function createContext(setup: KtuluSetup, seed: number): Ctx {
     dealt: dealtAtStart(setup),
     cursor: { index: 0, sub: null },
     visited: [],
+    parts: 0,
     // "Herszt … na początku gry posiada posążek": it comes into play at zero-night step 6.
     statue: { holder: null, planted: false },
     hits: 0,
@@ -405,7 +411,20 @@ export function winnersOf(ctx: Ctx, faction: string): PlayerId[] {
 export function win(ctx: Ctx, faction: FactionId, reason: string, params: Record<string, string | number> = {}): Ctx {
   if (ctx.outcome) return ctx;
   const text = { key: `ktulu:outcome.${reason}`, params };
-  return { ...ctx, log: [...ctx.log, { phase: { ...ctx.phase }, text }], outcome: { winner: faction, reason: text, winners: winnersOf(ctx, faction) } };
+  // The Indians' condition may hold at the same moment (the statue found on the last non-Indian,
+  // the last Runaway escaping): the win is the other faction's, and the log says both.
+  const alsoMet = faction !== 'indians' && onlyIndiansLeft(ctx) ? { alsoMet: ['indians'] } : {};
+  return {
+    ...ctx,
+    log: [...ctx.log, { phase: { ...ctx.phase }, text }],
+    outcome: { winner: faction, reason: text, winners: winnersOf(ctx, faction), ...alsoMet }
+  };
+}
+
+/** "Gdy przy życiu pozostaną jedynie Indianie" (and someone else was ever at the table). */
+function onlyIndiansLeft(ctx: Ctx): boolean {
+  const living = alive(ctx);
+  return living.length > 0 && living.every((p) => factionOf(p.role) === 'indians') && ctx.players.some((p) => factionOf(p.role) !== 'indians');
 }
 
 /**
@@ -415,9 +434,7 @@ export function win(ctx: Ctx, faction: FactionId, reason: string, params: Record
  */
 export function checkWin(ctx: Ctx): Ctx {
   if (ctx.outcome || ctx.pending.length) return ctx;
-  const living = alive(ctx);
-  if (living.length > 0 && living.every((p) => factionOf(p.role) === 'indians') && ctx.players.some((p) => factionOf(p.role) !== 'indians'))
-    return win(ctx, 'indians', 'indians');
+  if (onlyIndiansLeft(ctx)) return win(ctx, 'indians', 'indians');
   return ctx;
 }
 
@@ -755,7 +772,12 @@ export const needsSkip = (ctx: Ctx): boolean => {
   return !!s && ctx.cursor.sub === null && modeOf(ctx, s) === 'skip';
 };
 
-const visit = (ctx: Ctx, n: string): Ctx => (ctx.visited.includes(n) ? ctx : { ...ctx, visited: [...ctx.visited, n] });
+/** A night step answered: its call is visited, and a second answer in the same call is its part 2. */
+const visit = (ctx: Ctx, n: string): Ctx => ({
+  ...ctx,
+  visited: ctx.visited.includes(n) ? ctx.visited : [...ctx.visited, n],
+  parts: ctx.visited.at(-1) === n ? (ctx.parts ?? 1) + 1 : 1
+});
 const toSub = (ctx: Ctx, sub: Sub, work: Partial<Work> = {}): Ctx => ({ ...ctx, cursor: { ...ctx.cursor, sub }, work: { ...ctx.work, ...work } });
 
 const pickOf = (a: Answer): PlayerId | null => (a.kind === 'players' ? (a.ids[0] ?? null) : null);

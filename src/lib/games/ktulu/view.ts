@@ -688,25 +688,36 @@ export function currentStep(ctx: Ctx, key: string): Step {
   let d: Draft;
   let index: number;
   let total: number;
+  let call: string | null = null;
+  let extra: true | undefined;
   if (key === 'doctor') {
+    // A consequence: an extra step before the next call (after the last, at dawn), the
+    // phase's length unchanged.
     d = doctorDraft(ctx);
-    index = ctx.visited.length + 1;
-    total = index;
+    extra = true;
+    // A death in a duel goes back to the discussion it came from; any other, on to the next call.
+    index = ctx.phase.kind === 'day' && ctx.visited.at(-1) === 'discussion' ? ctx.visited.length : ctx.visited.length + 1;
+    const left = ctx.phase.kind === 'night' ? ahead(ctx) : daySlots(ctx);
+    total = ctx.visited.length + left.filter((n) => !ctx.visited.includes(n)).length;
   } else if (key === 'night') {
     d = nightDraft(ctx);
     const here = stepHere(ctx)!.n;
+    call = here;
     const done = ctx.visited.filter((n) => n !== here);
     index = done.length + 1;
     total = index + ahead(ctx).filter((n) => !done.includes(n)).length;
   } else {
     d = dayDraft(ctx, key);
     const slot = DAY_SLOT[key];
+    call = slot;
     const slots = daySlots(ctx);
     const done = ctx.visited.filter((s) => s !== slot);
     const here = slots.indexOf(slot);
     index = done.length + 1;
     total = index + slots.filter((s, i) => i > here && !done.includes(s)).length;
   }
+  // A call's later steps say which part of it they are, so no two steps read the same.
+  const part = call !== null && ctx.visited.at(-1) === call ? (ctx.parts ?? 1) + 1 : undefined;
   return {
     id: d.id,
     number: d.number,
@@ -720,7 +731,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: d.pretend || undefined,
     eyesClosed: d.eyesClosed,
     timer: d.timer,
-    progress: { index, total },
+    progress: extra ? { index, total, extra } : part ? { index, total, part } : { index, total },
     ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }
