@@ -234,13 +234,15 @@ describe('Blood on the Clocktower', () => {
     }
   });
 
-  test('every hostile script file is refused with its message, and nothing stored changes', { timeout: 180_000 }, async () => {
+  test('every hostile script file is refused with its message, and nothing stored changes; the set-up is kept as a draft', { timeout: 180_000 }, async () => {
     const { context, page } = await freshPage(app);
     try {
       await page.goto(`${app.url}/new/botc`);
       await page.getByRole('button', { name: 'Trouble Brewing', exact: true }).click();
       await page.getByRole('radio', { name: 'Trouble Brewing', exact: true }).waitFor();
-      const before = JSON.stringify(await dumpIndexedDB(page));
+      // The set-up's draft is written a moment after the form settles: it is part of what must not change.
+      let before = '';
+      while (!before.includes('"selected":"edition-tb"')) before = JSON.stringify(await dumpIndexedDB(page));
       const input = page.getByLabel('Choose a script file', { exact: true });
       for (const [i, c] of SCRIPT_CASES.entries()) {
         await input.setInputFiles({ name: 'script.json', mimeType: 'application/json', buffer: Buffer.from(c.text) });
@@ -253,6 +255,34 @@ describe('Blood on the Clocktower', () => {
       }
       assert.equal(JSON.stringify(await dumpIndexedDB(page)), before, 'the phone’s storage is unchanged');
       assert.equal(await page.getByRole('group', { name: 'Scripts on this phone', exact: true }).getByRole('radio').count(), 1, 'the library still lists one script');
+
+      // The set-up is a draft: after a reload, the names, the characters drawn and the bluffs are as they were.
+      for (let i = 0; i < SEVEN.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(SEVEN[i]);
+      await page.getByRole('button', { name: 'Random bag', exact: true }).click();
+      await page.getByRole('button', { name: 'Draw three bluffs', exact: true }).click();
+      const drunk = page.getByRole('checkbox', { name: 'Drunk', exact: true });
+      if (!(await drunk.isChecked())) {
+        // Make sure the bag holds a Drunk (shown a Townsfolk): it was the case a draft broke on.
+        await page.getByRole('checkbox', { name: 'Butler', exact: true }).uncheck();
+        await page.getByRole('checkbox', { name: 'Recluse', exact: true }).uncheck();
+        await page.getByRole('checkbox', { name: 'Saint', exact: true }).uncheck();
+        await drunk.check();
+        await page.locator('select[id$="-s-drunk"]').selectOption({ index: 1 });
+      }
+      assert.notEqual(await page.locator('select[id$="-s-drunk"]').inputValue(), '', 'the Drunk is shown a Townsfolk');
+      const chosen = () => page.locator('input[type="checkbox"]:checked').evaluateAll((boxes) => boxes.map((b) => b.id && document.querySelector(`label[for="${b.id}"]`)?.textContent?.trim()));
+      const selects = () => page.locator('form select').evaluateAll((all) => all.map((s) => /** @type {HTMLSelectElement} */ (s).value));
+      const bag = await chosen();
+      const picks = await selects();
+      assert.ok(bag.length >= 7, bag.join(', '));
+      await page.waitForTimeout(400);
+      // A drawn Drunk's Townsfolk is kept too: the draft is read before the script is.
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Player 7', exact: true }).waitFor();
+      await page.locator('input[type="checkbox"]:checked').first().waitFor();
+      for (let i = 0; i < SEVEN.length; i++) assert.equal(await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).inputValue(), SEVEN[i]);
+      assert.deepEqual(await chosen(), bag);
+      assert.deepEqual(await selects(), picks);
     } finally {
       await context.close();
     }
