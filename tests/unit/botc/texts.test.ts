@@ -167,3 +167,25 @@ describe('the texts on the phone', () => {
     expect(readStoredTexts(await storage.getSetting(STORED_TEXTS_KEY, null))).toBeNull();
   });
 });
+
+describe('the texts a game gives its screens', () => {
+  it('a homebrew character brings its own text; an official one none of its own (the phone’s imported text is looked up)', async () => {
+    const { parseScript, scriptToJson } = await import('$lib/games/botc/script');
+    const { boardOf } = await import('$lib/games/botc');
+    const { game, setupFor } = await import('./fixture');
+    const parsed = parseScript(
+      JSON.stringify([
+        { id: '_meta', name: 'Home' },
+        'washerwoman', 'empath', 'fortuneteller', 'monk', 'slayer', 'poisoner', 'imp',
+        { id: 'brewer', name: 'Brewer', team: 'townsfolk', ability: 'Own ability of the Brewer.', firstNight: 50, firstNightReminder: 'Own *first* reminder :reminder:.', otherNight: 0 }
+      ])
+    );
+    if (!parsed.ok) throw new Error(parsed.problem.key);
+    const g = game(setupFor(['washerwoman', 'empath', 'fortuneteller', 'brewer', 'slayer', 'poisoner', 'imp'], { script: scriptToJson(parsed.script), edition: null }));
+    const b = boardOf(g.view);
+    const line = (id: string) => b.night.find((l) => l.kind === 'character' && l.character.id === id);
+    expect(line('brewer')).toMatchObject({ own: { official: false, ability: 'Own ability of the Brewer.', reminder: 'Own *first* reminder :reminder:.' } });
+    expect(line('washerwoman')).toMatchObject({ own: { official: true, ability: null, reminder: null } });
+    expect(b.seats.find((s) => s.character.id === 'brewer')!.own).toEqual({ official: false, ability: 'Own ability of the Brewer.', reminder: null });
+  });
+});
