@@ -103,7 +103,10 @@ describe('Blood on the Clocktower', () => {
       const seen = [];
       for (let i = 0; i < SEVEN.length; i++) {
         const { seq } = await screenState(page);
-        seen.push(await peek(page, () => page.getByTestId('role-card').locator('.role').textContent()));
+        const [role, card] = await peek(page, () => Promise.all([page.getByTestId('role-card').locator('.role').textContent(), page.getByTestId('role-card').textContent()]));
+        // The imported ability of the character they think they are.
+        assert.ok(card?.includes(`Made-up ability of the ${role}.`), card ?? '');
+        seen.push(role);
         await page.getByRole('button', { name: 'Done, pass on', exact: true }).click();
         await waitForCommit(page, seq);
       }

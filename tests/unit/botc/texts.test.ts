@@ -3,7 +3,7 @@
  * Every text here is made up for the test: the publisher's own words are not in the project.
  */
 import { describe, expect, it } from 'vitest';
-import { markup, MAX_TEXTS_BYTES, parseCharacterTexts, readStoredTexts, storeTexts, TEXT_LIMITS } from '$lib/games/botc/texts';
+import { markup, MAX_TEXTS_BYTES, plainText, parseCharacterTexts, readStoredTexts, storeTexts, TEXT_LIMITS } from '$lib/games/botc/texts';
 
 /** A made-up file of the publisher's shape: more fields than Lantern keeps. */
 const FILE = [
@@ -133,6 +133,10 @@ describe('the marks in a character text', () => {
     expect(markup(':info: :reminder')).toEqual([{ kind: 'text', text: ':info: :reminder' }]);
     expect(markup('*across\nlines*')).toEqual([{ kind: 'text', text: '*across\nlines*' }]);
     expect(markup(':reminder::reminder:')).toEqual([{ kind: 'reminder' }, { kind: 'reminder' }]);
+  });
+
+  it('reads as plain words where no element can be drawn (the card a player holds)', () => {
+    expect(plainText('Learn *ONE* thing; :reminder: stays. <b>x</b>', 'reminder token')).toBe('Learn ONE thing; reminder token stays. <b>x</b>');
   });
 
   it('reads a long hostile text quickly', () => {

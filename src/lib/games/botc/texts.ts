@@ -210,3 +210,10 @@ export function markup(text: string): TextPart[] {
   push(text.slice(at));
   return parts;
 }
+
+/** A character text as plain words, for a place that shows no elements: bold words as they are, a token mark as `reminder`. */
+export function plainText(text: string, reminder: string): string {
+  return markup(text)
+    .map((p) => (p.kind === 'reminder' ? reminder : p.text))
+    .join('');
+}
