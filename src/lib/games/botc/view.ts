@@ -34,11 +34,24 @@ export interface TokenView {
   team: Team;
 }
 
+/**
+ * A character's own text as the script brings it (a homebrew character, or an official one
+ * written out in full). An official character without it shows the text the Storyteller
+ * imported on the phone, if any (the screens look it up: it is the phone's, not the game's).
+ */
+export interface OwnText {
+  official: boolean;
+  ability: string | null;
+  /** The reminder for the night the list is for. */
+  reminder: string | null;
+}
+
 export interface SeatView {
   id: PlayerId;
   name: string;
   seat: number;
   character: TokenView;
+  own: OwnText;
   /** What they think they are, when it is another character (the Drunk's Townsfolk). */
   shown: TokenView | null;
   alignment: Alignment;
@@ -66,7 +79,7 @@ export interface NightHolder {
 
 export type NightLine =
   | { kind: 'marker'; id: Marker; minions?: string[]; demons?: string[]; bluffs?: string[] }
-  | { kind: 'character'; character: TokenView; holders: NightHolder[]; reminders: string[] };
+  | { kind: 'character'; character: TokenView; holders: NightHolder[]; reminders: string[]; own: OwnText };
 
 export interface BotcBoard {
   phase: { kind: 'day' | 'night'; number: number };
@@ -99,6 +112,12 @@ export interface BotcBoard {
 
 const token = (c: ScriptCharacter | null, id: string): TokenView => ({ id, name: c?.name ?? id, team: c?.team ?? 'townsfolk' });
 
+const ownText = (c: ScriptCharacter | null, night: Night | null): OwnText => ({
+  official: c?.official ?? true,
+  ability: c?.ability ?? null,
+  reminder: night === 'first' ? (c?.firstNightReminder ?? null) : night === 'other' ? (c?.otherNightReminder ?? null) : null
+});
+
 const MARKS = { drunk: /drunk/i, poisoned: /poison/i };
 
 function seatView(s: BotcState, p: BotcPlayer): SeatView {
@@ -111,6 +130,7 @@ function seatView(s: BotcState, p: BotcPlayer): SeatView {
     name: p.name,
     seat: p.seat,
     character: token(c, p.character),
+    own: ownText(c, null),
     shown,
     alignment: p.alignment,
     alignmentDiffers: !p.traveller && p.alignment !== natural,
@@ -160,7 +180,7 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
     // Left out unless the Storyteller wants to pretend to call it (so nobody learns it is absent).
     if (holders.length === 0 && !withAbsent) continue;
     const c = characterIn(s, entry.id);
-    out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [] });
+    out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [], own: ownText(c, night) });
   }
   return out;
 }
