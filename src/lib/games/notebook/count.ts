@@ -234,118 +234,212 @@ function countCards(model: Model, weights: boolean): Count {
   }
   const allMoves = model.unknownMoves === 0 ? 0 : (1 << model.unknownMoves) - 1;
 
-  interface Node {
-    /** Places left per player and the middle, packed base 32 in `code` and unpacked in `caps`. */
-    code: number;
-    caps: number[];
-    env: number;
-    moves: number;
-    met: number[];
-    f: number;
-    b: number;
-    /** Edges: the story taken and the state it leads to. */
-    story: number[];
-    to: Node[];
-  }
-  const place = model.caps.map((_, h) => 32 ** h);
-  const root: Node = {
-    code: model.caps.reduce((a, n, h) => a + n * place[h], 0),
-    caps: model.caps.slice(),
-    env: 0,
-    moves: 0,
-    met: new Array(words).fill(0),
-    f: 1,
-    b: 0,
-    story: [],
-    to: []
-  };
-  const layers: Node[][] = [[root]];
-  let work = 0;
-  const met = new Array<number>(words).fill(0);
+  // A state: the places left per player and the middle, and the envelope's categories filled,
+  // packed as bit fields into 30-bit words; then the unknown moves given a card; then which open
+  // conditions are met. Each layer keeps its states side by side in one Int32Array of W-word
+  // records, found again through an open-addressing hash table, and the steps between layers as
+  // three Int32Arrays (from, to, story): no object per state, so little for the garbage collector.
   const P = model.caps.length;
+  const fieldWord: number[] = [];
+  const fieldShift: number[] = [];
+  const fieldMask: number[] = [];
+  let capWords = 1;
+  let used = 0;
+  for (let h = 0; h <= P; h++) {
+    // Field P is the envelope's categories.
+    const width = h === P ? 3 : Math.max(1, 32 - Math.clz32(model.caps[h]));
+    if (used + width > WORD) (capWords++, (used = 0));
+    fieldWord.push(capWords - 1);
+    fieldShift.push(used);
+    fieldMask.push((1 << width) - 1);
+    used += width;
+  }
+  const MOVES = capWords;
+  const MET = capWords + 1;
+  const W = capWords + 1 + words;
+  const rootState = new Int32Array(W);
+  for (let h = 0; h < P; h++) rootState[fieldWord[h]] += model.caps[h] << fieldShift[h];
+  const envWord = fieldWord[P];
+  const envShift = fieldShift[P];
+
+  // Each card's stories as flat arrays: first holder, moves, and conditions met (W-word stride).
+  const storyStart = new Int32Array(N + 1);
+  for (let i = 0; i < N; i++) storyStart[i + 1] = storyStart[i] + all[order[i]].length;
+  const storyH0 = new Int32Array(storyStart[N]);
+  const storyMoves = new Int32Array(storyStart[N]);
+  const storyMeets = new Int32Array(storyStart[N] * words);
+  for (let i = 0; i < N; i++)
+    all[order[i]].forEach((s, si) => {
+      const x = storyStart[i] + si;
+      storyH0[x] = s.at[0];
+      storyMoves[x] = s.moves;
+      for (let w = 0; w < words; w++) storyMeets[x * words + w] = s.meets[w];
+    });
+
+  const layerStates: Int32Array[] = [rootState];
+  const layerCount: number[] = [1];
+  const layerF: Float64Array[] = [Float64Array.of(1)];
+  const edgeStart: number[] = [0];
+  let edgeFrom = new Int32Array(1024);
+  let edgeTo = new Int32Array(1024);
+  let edgeStory = new Int32Array(1024);
+  let edges = 0;
+  let work = 0;
+  const key = new Int32Array(W);
+  const capsNow = new Int32Array(P);
+  const hashOf = (a: Int32Array, at: number): number => {
+    let x = 0x811c9dc5;
+    for (let w = 0; w < W; w++) {
+      x = Math.imul(x ^ a[at + w], 0x01000193);
+      x ^= x >>> 16;
+    }
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) >>> 0;
+  };
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const cat = 1 << CARD_CATEGORY[c];
-    // States by number where they fit in one (places and envelope; moves and one word of conditions).
-    const next = new Map<number, Map<number | string, Node>>();
-    const made: Node[] = [];
     const shut = close[i];
     const can = canStart[i + 1];
-    const list = all[c];
-    for (const node of layers[i]) {
+    const envNext = envCan[i + 1];
+    const movesNext = movesCan[i + 1];
+    const first = storyStart[i];
+    const last = storyStart[i + 1];
+    const cur = layerStates[i];
+    const curCount = layerCount[i];
+    const curF = layerF[i];
+    let states = new Int32Array(Math.max(16, curCount * 2) * W);
+    let f = new Float64Array(states.length / W);
+    let count = 0;
+    let tableSize = 64;
+    while (tableSize < (states.length / W) * 2) tableSize *= 2;
+    let table = new Int32Array(tableSize).fill(-1);
+    const find = (): number => {
+      const mask = tableSize - 1;
+      let slot = hashOf(key, 0) & mask;
+      for (;;) {
+        const at = table[slot];
+        if (at === -1) return -1 - slot;
+        let same = true;
+        const base = at * W;
+        for (let w = 0; w < W; w++)
+          if (states[base + w] !== key[w]) {
+            same = false;
+            break;
+          }
+        if (same) return at;
+        slot = (slot + 1) & mask;
+      }
+    };
+    for (let n = 0; n < curCount; n++) {
+      const base = n * W;
+      for (let h = 0; h < P; h++) capsNow[h] = (cur[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
       // Can the cards still to come fill what is left? Only the holder this card goes to gets one
       // place fewer, so at most one holder may be one short, and then the card must go there.
       let must = -1;
       let dead = false;
       for (let h = 0; h < P && !dead; h++) {
-        const over = node.caps[h] - can[h];
+        const over = capsNow[h] - can[h];
         if (over <= 0) continue;
         if (over > 1 || must !== -1) dead = true;
         else must = h;
       }
       if (dead) continue;
-      for (let si = 0; si < list.length; si++) {
-        const s = list[si];
+      const nodeEnv = (cur[base + envWord] >>> envShift) & 7;
+      const nodeMoves = cur[base + MOVES];
+      for (let x = first; x < last; x++) {
         work++;
-        const h0 = s.at[0];
+        const h0 = storyH0[x];
         if (must !== -1 && h0 !== must) continue;
-        let env = node.env;
-        let code = node.code;
+        let env = nodeEnv;
         if (h0 === envelope) {
           if (env & cat) continue;
           env |= cat;
-        } else {
-          if (node.caps[h0] === 0) continue;
-          code -= place[h0];
-        }
-        if ((env | envCan[i + 1]) !== model.envelopeFull) continue;
-        if (node.moves & s.moves) continue;
-        const moves = node.moves | s.moves;
-        if ((moves | movesCan[i + 1]) !== allMoves) continue;
+        } else if (capsNow[h0] === 0) continue;
+        if ((env | envNext) !== model.envelopeFull) continue;
+        const sm = storyMoves[x];
+        if (nodeMoves & sm) continue;
+        const moves = nodeMoves | sm;
+        if ((moves | movesNext) !== allMoves) continue;
         let ok = true;
         for (let w = 0; w < words; w++) {
-          const m = node.met[w] | s.meets[w];
+          const m = cur[base + MET + w] | storyMeets[x * words + w];
           if ((m & shut[w]) !== shut[w]) {
             ok = false;
             break;
           }
-          met[w] = m & ~shut[w];
+          key[MET + w] = m & ~shut[w];
         }
         if (!ok) continue;
-        const k1 = code * 8 + env;
-        const k2 = words === 1 ? moves * 2 ** WORD + met[0] : `${moves}|${met.join(',')}`;
-        let inner = next.get(k1);
-        if (!inner) next.set(k1, (inner = new Map()));
-        let to = inner.get(k2);
-        if (!to) {
-          const caps = node.caps.slice();
-          if (h0 !== envelope) caps[h0]--;
-          to = { code, caps, env, moves, met: met.slice(), f: 0, b: 0, story: [], to: [] };
-          inner.set(k2, to);
-          made.push(to);
+        for (let w = 0; w < capWords; w++) key[w] = cur[base + w];
+        if (h0 === envelope) key[envWord] += (env - nodeEnv) << envShift;
+        else key[fieldWord[h0]] -= 1 << fieldShift[h0];
+        key[MOVES] = moves;
+        let to = find();
+        if (to < 0) {
+          if ((count + 1) * W > states.length) {
+            const grown = new Int32Array(states.length * 2);
+            grown.set(states);
+            states = grown;
+            const fg = new Float64Array(f.length * 2);
+            fg.set(f);
+            f = fg;
+          }
+          if ((count + 1) * 2 > tableSize) {
+            tableSize *= 2;
+            table = new Int32Array(tableSize).fill(-1);
+            const mask = tableSize - 1;
+            for (let j = 0; j < count; j++) {
+              let slot = hashOf(states, j * W) & mask;
+              while (table[slot] !== -1) slot = (slot + 1) & mask;
+              table[slot] = j;
+            }
+            to = find();
+          }
+          states.set(key, count * W);
+          table[-1 - to] = count;
+          to = count++;
         }
-        to.f += node.f;
-        node.story.push(si);
-        node.to.push(to);
+        f[to] += curF[n];
+        if (edges === edgeFrom.length) {
+          const grow = (a: Int32Array) => {
+            const g = new Int32Array(a.length * 2);
+            g.set(a);
+            return g;
+          };
+          edgeFrom = grow(edgeFrom);
+          edgeTo = grow(edgeTo);
+          edgeStory = grow(edgeStory);
+        }
+        edgeFrom[edges] = n;
+        edgeTo[edges] = to;
+        edgeStory[edges] = x - first;
+        edges++;
       }
     }
-    layers.push(made);
-    const g = globalThis as unknown as { __prof?: number[] };
-    if (g.__prof) g.__prof.push(next.size, layers[i].reduce((a, n) => a + n.to.length, 0));
+    layerStates.push(states);
+    layerCount.push(count);
+    layerF.push(f);
+    edgeStart.push(edges);
   }
-  for (const node of layers[N]) node.b = 1;
-  for (let i = N - 1; i >= 0; i--)
-    for (const node of layers[i]) {
-      let b = 0;
-      for (const to of node.to) b += to.b;
-      node.b = b;
-    }
-  const total = root.b;
+  // Backward: the worlds each state can still lead to.
+  const layerB: Float64Array[] = new Array(N + 1);
+  layerB[N] = new Float64Array(layerCount[N]).fill(1);
+  for (let i = N - 1; i >= 0; i--) {
+    const b = new Float64Array(layerCount[i]);
+    const after = layerB[i + 1];
+    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) b[edgeFrom[e]] += after[edgeTo[e]];
+    layerB[i] = b;
+  }
+  const total = layerB[0][0];
   if (!weights || total === 0) return { total, weight, work };
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const per = new Float64Array(all[c].length);
-    for (const node of layers[i]) for (let e = 0; e < node.to.length; e++) per[node.story[e]] += node.f * node.to[e].b;
+    const f = layerF[i];
+    const after = layerB[i + 1];
+    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) per[edgeStory[e]] += f[edgeFrom[e]] * after[edgeTo[e]];
     all[c].forEach((s, si) => {
       const w = per[si];
       if (w === 0) return;
