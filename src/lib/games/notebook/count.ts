@@ -268,86 +268,132 @@ function countCards(model: Model, weights: boolean): Count {
   const storyH0 = new Int32Array(storyStart[N]);
   const storyMoves = new Int32Array(storyStart[N]);
   const storyMeets = new Int32Array(storyStart[N] * words);
+  // Only the open conditions are followed: one every story meets would only split states.
+  const openMask = new Array<number>(words).fill(0);
+  for (const k of open) openMask[Math.floor(k / WORD)] |= 1 << (k % WORD);
   for (let i = 0; i < N; i++)
     all[order[i]].forEach((s, si) => {
       const x = storyStart[i] + si;
       storyH0[x] = s.at[0];
       storyMoves[x] = s.moves;
-      for (let w = 0; w < words; w++) storyMeets[x * words + w] = s.meets[w];
+      for (let w = 0; w < words; w++) storyMeets[x * words + w] = s.meets[w] & openMask[w];
     });
 
-  const layerStates: Int32Array[] = [rootState];
+  // For each holder alone, what the cards from position i on can give it: how many cards (for
+  // the envelope, which categories) and, of the open conditions on that holder, which they meet
+  // (those opening at i or later must be met among them). A state no later cards can complete
+  // for some holder is never made: most states of a long game would otherwise lead nowhere.
+  const holderMask = Array.from({ length: H }, () => new Array<number>(words).fill(0));
+  const span = Array.from({ length: N + 1 }, () => new Array<number>(words).fill(0));
+  const opens = Array.from({ length: N }, () => new Array<number>(words).fill(0));
+  for (const k of open) {
+    const bit = 1 << (k % WORD);
+    const w = Math.floor(k / WORD);
+    holderMask[model.clauses[k].holder][w] |= bit;
+    const pos = clauses[k].able.map((c) => order.indexOf(c));
+    const first = Math.min(...pos);
+    opens[first][w] |= bit;
+    for (let i = first + 1; i <= Math.max(...pos); i++) span[i][w] |= bit;
+  }
+  /** reach[i][h][v]: masks (words each) the cards from i on can meet while giving h `v`. */
+  const reach: Int32Array[][][] = new Array(N + 1);
+  const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
+  reach[N] = Array.from({ length: H }, (_, h) => Array.from({ length: levels(h) }, (_, v) => (v === 0 ? new Int32Array(words) : new Int32Array(0))));
+  for (let i = N - 1; i >= 0; i--) {
+    const cat = 1 << CARD_CATEGORY[order[i]];
+    reach[i] = Array.from({ length: H }, (_, h) => {
+      const seen = Array.from({ length: levels(h) }, () => new Set<string>());
+      const out: number[][] = Array.from({ length: levels(h) }, () => []);
+      const m = new Array<number>(words);
+      reach[i + 1][h].forEach((masks, v) => {
+        for (let at = 0; at < masks.length; at += words)
+          for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
+            let v2 = v;
+            if (storyH0[x] === h) {
+              if (h === envelope) {
+                if (v & cat) continue;
+                v2 = v | cat;
+              } else if (++v2 > model.caps[h]) continue;
+            }
+            let ok = true;
+            for (let w = 0; w < words && ok; w++) {
+              m[w] = masks[at + w] | (storyMeets[x * words + w] & holderMask[h][w]);
+              const need = opens[i][w] & holderMask[h][w];
+              ok = (m[w] & need) === need;
+              m[w] &= ~need;
+            }
+            if (!ok) continue;
+            const id = m.join(',');
+            if (seen[v2].has(id)) continue;
+            seen[v2].add(id);
+            out[v2].push(...m);
+          }
+      });
+      return out.map((xs) => Int32Array.from(xs));
+    });
+  }
+  const fits = (i: number, state: Int32Array): boolean => {
+    for (let h = 0; h < H; h++) {
+      const v = h === envelope ? model.envelopeFull & ~((state[envWord] >>> envShift) & 7) : (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
+      const masks = reach[i][h][v];
+      if (masks.length === 0) return false;
+      const hm = holderMask[h];
+      const sp = span[i];
+      let found = false;
+      for (let at = 0; at < masks.length && !found; at += words) {
+        found = true;
+        for (let w = 0; w < words; w++) {
+          const need = sp[w] & hm[w] & ~state[MET + w];
+          if ((masks[at + w] & need) !== need) {
+            found = false;
+            break;
+          }
+        }
+      }
+      if (!found) return false;
+    }
+    return true;
+  };
+  if (!fits(0, rootState)) return none;
+
   const layerCount: number[] = [1];
   const layerF: Float64Array[] = [Float64Array.of(1)];
   const edgeStart: number[] = [0];
-  let edgeFrom = new Int32Array(1024);
-  let edgeTo = new Int32Array(1024);
-  let edgeStory = new Int32Array(1024);
-  let edges = 0;
+  const edges = new Edges();
   let work = 0;
   const key = new Int32Array(W);
-  const capsNow = new Int32Array(P);
-  const hashOf = (a: Int32Array, at: number): number => {
-    let x = 0x811c9dc5;
-    for (let w = 0; w < W; w++) {
-      x = Math.imul(x ^ a[at + w], 0x01000193);
-      x ^= x >>> 16;
-    }
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    return (x ^ (x >>> 16)) >>> 0;
-  };
+  let cur = new StateTable(W, 1);
+  cur.add(rootState);
+  let curAlive = Uint8Array.of(1);
   for (let i = 0; i < N; i++) {
-    const c = order[i];
-    const cat = 1 << CARD_CATEGORY[c];
+    const cat = 1 << CARD_CATEGORY[order[i]];
     const shut = close[i];
     const can = canStart[i + 1];
     const envNext = envCan[i + 1];
     const movesNext = movesCan[i + 1];
     const first = storyStart[i];
     const last = storyStart[i + 1];
-    const cur = layerStates[i];
-    const curCount = layerCount[i];
+    const st = cur.states;
     const curF = layerF[i];
-    let states = new Int32Array(Math.max(16, curCount * 2) * W);
-    let f = new Float64Array(states.length / W);
-    let count = 0;
-    let tableSize = 64;
-    while (tableSize < (states.length / W) * 2) tableSize *= 2;
-    let table = new Int32Array(tableSize).fill(-1);
-    const find = (): number => {
-      const mask = tableSize - 1;
-      let slot = hashOf(key, 0) & mask;
-      for (;;) {
-        const at = table[slot];
-        if (at === -1) return -1 - slot;
-        let same = true;
-        const base = at * W;
-        for (let w = 0; w < W; w++)
-          if (states[base + w] !== key[w]) {
-            same = false;
-            break;
-          }
-        if (same) return at;
-        slot = (slot + 1) & mask;
-      }
-    };
-    for (let n = 0; n < curCount; n++) {
+    const next = new StateTable(W, cur.count * 2);
+    let f = new Float64Array(Math.max(16, cur.count * 2));
+    let alive = new Uint8Array(f.length);
+    for (let n = 0; n < cur.count; n++) {
+      if (!curAlive[n]) continue;
       const base = n * W;
-      for (let h = 0; h < P; h++) capsNow[h] = (cur[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
       // Can the cards still to come fill what is left? Only the holder this card goes to gets one
       // place fewer, so at most one holder may be one short, and then the card must go there.
       let must = -1;
       let dead = false;
       for (let h = 0; h < P && !dead; h++) {
-        const over = capsNow[h] - can[h];
+        const over = ((st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]) - can[h];
         if (over <= 0) continue;
         if (over > 1 || must !== -1) dead = true;
         else must = h;
       }
       if (dead) continue;
-      const nodeEnv = (cur[base + envWord] >>> envShift) & 7;
-      const nodeMoves = cur[base + MOVES];
+      const nodeEnv = (st[base + envWord] >>> envShift) & 7;
+      const nodeMoves = st[base + MOVES];
       for (let x = first; x < last; x++) {
         work++;
         const h0 = storyH0[x];
@@ -356,7 +402,7 @@ function countCards(model: Model, weights: boolean): Count {
         if (h0 === envelope) {
           if (env & cat) continue;
           env |= cat;
-        } else if (capsNow[h0] === 0) continue;
+        } else if (((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
         if ((env | envNext) !== model.envelopeFull) continue;
         const sm = storyMoves[x];
         if (nodeMoves & sm) continue;
@@ -364,7 +410,7 @@ function countCards(model: Model, weights: boolean): Count {
         if ((moves | movesNext) !== allMoves) continue;
         let ok = true;
         for (let w = 0; w < words; w++) {
-          const m = cur[base + MET + w] | storyMeets[x * words + w];
+          const m = st[base + MET + w] | storyMeets[x * words + w];
           if ((m & shut[w]) !== shut[w]) {
             ok = false;
             break;
@@ -372,57 +418,35 @@ function countCards(model: Model, weights: boolean): Count {
           key[MET + w] = m & ~shut[w];
         }
         if (!ok) continue;
-        for (let w = 0; w < capWords; w++) key[w] = cur[base + w];
-        if (h0 === envelope) key[envWord] += (env - nodeEnv) << envShift;
+        for (let w = 0; w < capWords; w++) key[w] = st[base + w];
+        if (h0 === envelope) key[envWord] += cat << envShift;
         else key[fieldWord[h0]] -= 1 << fieldShift[h0];
         key[MOVES] = moves;
-        let to = find();
+        let to = next.add(key);
         if (to < 0) {
-          if ((count + 1) * W > states.length) {
-            const grown = new Int32Array(states.length * 2);
-            grown.set(states);
-            states = grown;
+          to = -1 - to;
+          if (to === f.length) {
             const fg = new Float64Array(f.length * 2);
             fg.set(f);
             f = fg;
+            const ag = new Uint8Array(f.length);
+            ag.set(alive);
+            alive = ag;
           }
-          if ((count + 1) * 2 > tableSize) {
-            tableSize *= 2;
-            table = new Int32Array(tableSize).fill(-1);
-            const mask = tableSize - 1;
-            for (let j = 0; j < count; j++) {
-              let slot = hashOf(states, j * W) & mask;
-              while (table[slot] !== -1) slot = (slot + 1) & mask;
-              table[slot] = j;
-            }
-            to = find();
-          }
-          states.set(key, count * W);
-          table[-1 - to] = count;
-          to = count++;
+          alive[to] = fits(i + 1, key) ? 1 : 0;
         }
+        if (alive[to] === 0) continue;
         f[to] += curF[n];
-        if (edges === edgeFrom.length) {
-          const grow = (a: Int32Array) => {
-            const g = new Int32Array(a.length * 2);
-            g.set(a);
-            return g;
-          };
-          edgeFrom = grow(edgeFrom);
-          edgeTo = grow(edgeTo);
-          edgeStory = grow(edgeStory);
-        }
-        edgeFrom[edges] = n;
-        edgeTo[edges] = to;
-        edgeStory[edges] = x - first;
-        edges++;
+        edges.push(n, to, x - first);
       }
     }
-    layerStates.push(states);
-    layerCount.push(count);
+    cur = next;
+    curAlive = alive;
+    layerCount.push(next.count);
     layerF.push(f);
-    edgeStart.push(edges);
+    edgeStart.push(edges.length);
   }
+  const { from: edgeFrom, to: edgeTo, story: edgeStory } = edges;
   // Backward: the worlds each state can still lead to.
   const layerB: Float64Array[] = new Array(N + 1);
   layerB[N] = new Float64Array(layerCount[N]).fill(1);
@@ -447,4 +471,97 @@ function countCards(model: Model, weights: boolean): Count {
     });
   }
   return { total, weight, work };
+}
+
+/** The steps of the count, from a state by a story to a state, in three growing arrays. */
+class Edges {
+  from: Int32Array = new Int32Array(4096);
+  to: Int32Array = new Int32Array(4096);
+  story: Int32Array = new Int32Array(4096);
+  length = 0;
+
+  push(from: number, to: number, story: number): void {
+    if (this.length === this.from.length) {
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+      this.story = grow(this.story);
+    }
+    this.from[this.length] = from;
+    this.to[this.length] = to;
+    this.story[this.length] = story;
+    this.length++;
+  }
+}
+
+function grow(a: Int32Array): Int32Array {
+  const g = new Int32Array(a.length * 2);
+  g.set(a);
+  return g;
+}
+
+/**
+ * Records of W 32-bit words, each kept once, side by side in one array and found again through
+ * an open-addressing hash table: `add` returns the index of the same record already there, or
+ * -1 - index of the one it has just added.
+ */
+class StateTable {
+  states: Int32Array;
+  count = 0;
+  private table: Int32Array;
+  private readonly W: number;
+
+  constructor(W: number, expected: number) {
+    this.W = W;
+    let size = 64;
+    while (size < expected * 2) size *= 2;
+    this.table = new Int32Array(size).fill(-1);
+    this.states = new Int32Array(Math.max(16, expected) * W);
+  }
+
+  private hash(a: Int32Array, at: number): number {
+    let x = 0x811c9dc5;
+    for (let w = 0; w < this.W; w++) {
+      x = Math.imul(x ^ a[at + w], 0x01000193);
+      x ^= x >>> 16;
+    }
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) >>> 0;
+  }
+
+  add(a: Int32Array): number {
+    const W = this.W;
+    let table = this.table;
+    let states = this.states;
+    let mask = table.length - 1;
+    let slot = this.hash(a, 0) & mask;
+    for (;;) {
+      const j = table[slot];
+      if (j === -1) break;
+      let w = 0;
+      while (w < W && states[j * W + w] === a[w]) w++;
+      if (w === W) return j;
+      slot = (slot + 1) & mask;
+    }
+    const j = this.count++;
+    if (this.count * 2 > table.length) {
+      table = this.table = new Int32Array(table.length * 2).fill(-1);
+      mask = table.length - 1;
+      for (let k = 0; k < j; k++) {
+        let t = this.hash(states, k * W) & mask;
+        while (table[t] !== -1) t = (t + 1) & mask;
+        table[t] = k;
+      }
+      slot = this.hash(a, 0) & mask;
+      while (table[slot] !== -1) slot = (slot + 1) & mask;
+    }
+    if (this.count * W > states.length) {
+      const grown = new Int32Array(states.length * 2);
+      grown.set(states);
+      states = this.states = grown;
+    }
+    table[slot] = j;
+    for (let w = 0; w < W; w++) states[j * W + w] = a[w];
+    return -1 - j;
+  }
 }
