@@ -295,19 +295,24 @@ function countCards(model: Model, weights: boolean): Count {
     opens[first][w] |= bit;
     for (let i = first + 1; i <= Math.max(...pos); i++) span[i][w] |= bit;
   }
-  /** reach[i][h][v]: masks (words each) the cards from i on can meet while giving h `v`. */
+  // reach[i][h][v]: what the cards from i on can do while giving h `v` cards (v: the categories,
+  // for the envelope), as records of R words: the open conditions on h they meet, and (last word)
+  // the unknown moves they take, which must be exactly those the earlier cards left.
+  const R = words + 1;
   const reach: Int32Array[][][] = new Array(N + 1);
   const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
-  reach[N] = Array.from({ length: H }, (_, h) => Array.from({ length: levels(h) }, (_, v) => (v === 0 ? new Int32Array(words) : new Int32Array(0))));
+  reach[N] = Array.from({ length: H }, (_, h) => Array.from({ length: levels(h) }, (_, v) => (v === 0 ? new Int32Array(R) : new Int32Array(0))));
   for (let i = N - 1; i >= 0; i--) {
     const cat = 1 << CARD_CATEGORY[order[i]];
     reach[i] = Array.from({ length: H }, (_, h) => {
       const seen = Array.from({ length: levels(h) }, () => new Set<string>());
       const out: number[][] = Array.from({ length: levels(h) }, () => []);
-      const m = new Array<number>(words);
+      const m = new Array<number>(R);
       reach[i + 1][h].forEach((masks, v) => {
-        for (let at = 0; at < masks.length; at += words)
+        for (let at = 0; at < masks.length; at += R)
           for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
+            if (masks[at + words] & storyMoves[x]) continue;
+            m[words] = masks[at + words] | storyMoves[x];
             let v2 = v;
             if (storyH0[x] === h) {
               if (h === envelope) {
@@ -340,9 +345,10 @@ function countCards(model: Model, weights: boolean): Count {
       const hm = holderMask[h];
       const sp = span[i];
       let found = false;
-      for (let at = 0; at < masks.length && !found; at += words) {
-        found = true;
-        for (let w = 0; w < words; w++) {
+      const moves = allMoves & ~state[MOVES];
+      for (let at = 0; at < masks.length && !found; at += R) {
+        found = masks[at + words] === moves;
+        for (let w = 0; w < words && found; w++) {
           const need = sp[w] & hm[w] & ~state[MET + w];
           if ((masks[at + w] & need) !== need) {
             found = false;
