@@ -36,6 +36,8 @@ export interface Count {
   weight: Float64Array;
   /** States and steps between them the count went through: its cost, independent of the machine. */
   work: number;
+  /** A narrow count (`beam`) left states out: its total is then only a lower bound. */
+  cut?: boolean;
 }
 
 const WORD = 30;
@@ -84,7 +86,22 @@ function stories(model: Model, card: number, words: number): Story[] {
 }
 
 /**
- * Count the worlds that fit `model`; with `weights` false only the total is computed.
+ * Whether any world fits `model`. A narrow count first, which keeps at most a few states per card
+ * and so finds a world at once when many fit (the loosest records, the dearest to count, are
+ * those); the full count only when the narrow one found none after leaving states out.
+ */
+export function anyWorld(model: Model): boolean {
+  const narrow = countWorlds(model, false, BEAM);
+  if (narrow.total > 0 || !narrow.cut) return narrow.total > 0;
+  return countWorlds(model, false).total > 0;
+}
+
+const BEAM = 64;
+
+/**
+ * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
+ * at most that many states are kept per card: a world found is a world, but the total is then
+ * only a lower bound.
  *
  * Killer Kloo Doo opens with a race to dig up the middle: a run of moves whose cards the owner
  * does not know (and the owner's own digs), before anything else is seen. Such an opening is not
@@ -94,7 +111,7 @@ function stories(model: Model, card: number, words: number): Story[] {
  * (times a fixed number of ways), and each card's chances during the opening follow back from
  * its chances after it: undoing a move returns each of the receiver's cards alike.
  */
-export function countWorlds(model: Model, weights = true): Count {
+export function countWorlds(model: Model, weights = true, beam = 0): Count {
   // The opening: moves before anything is seen, each either of a card the owner does not know
   // between two other players (or from the middle), or of a known card to the owner.
   let k = 0;
@@ -106,7 +123,7 @@ export function countWorlds(model: Model, weights = true): Count {
     if (m.card !== -1) received.add(m.card);
     k++;
   }
-  if (k === 0) return countCards(model, weights);
+  if (k === 0) return countCards(model, weights, beam);
   const H = model.holderIds.length;
   const N = model.cards.length;
   const none: Count = { total: 0, weight: new Float64Array(weights ? (model.T + 1) * N * H : 0), work: 0 };
@@ -127,13 +144,13 @@ export function countWorlds(model: Model, weights = true): Count {
     clauses: model.clauses.map((cl) => ({ ...cl, time: Math.max(0, cl.time - k) })),
     size: model.size.slice(k)
   };
-  const after = countCards(rest, weights);
+  const after = countCards(rest, weights, beam);
   // Each arrangement after the opening is reached in as many ways as the unknown moves, undone,
   // can choose their card among the receiver's.
   let factor = 1;
   for (const m of opening) if (m.card === -1) factor *= model.size[m.record + 1][m.to];
   const total = after.total * factor;
-  if (!weights || total === 0) return { total, weight: none.weight, work: after.work };
+  if (!weights || total === 0) return { total, weight: none.weight, work: after.work, cut: after.cut };
   const weight = none.weight;
   const slab = N * H;
   for (let i = 0; i < after.weight.length; i++) weight[k * slab + i] = after.weight[i] * factor;
@@ -152,7 +169,7 @@ export function countWorlds(model: Model, weights = true): Count {
   return { total, weight, work: after.work };
 }
 
-function countCards(model: Model, weights: boolean): Count {
+function countCards(model: Model, weights: boolean, beam = 0): Count {
   const H = model.holderIds.length;
   const T = model.T;
   const { envelope } = model;
@@ -305,9 +322,8 @@ function countCards(model: Model, weights: boolean): Count {
   for (let i = N - 1; i >= 0; i--) {
     const cat = 1 << CARD_CATEGORY[order[i]];
     reach[i] = Array.from({ length: H }, (_, h) => {
-      const seen = Array.from({ length: levels(h) }, () => new Set<string>());
-      const out: number[][] = Array.from({ length: levels(h) }, () => []);
-      const m = new Array<number>(R);
+      const seen = Array.from({ length: levels(h) }, () => new StateTable(R, 8));
+      const m = new Int32Array(R);
       reach[i + 1][h].forEach((masks, v) => {
         for (let at = 0; at < masks.length; at += R)
           for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
@@ -328,13 +344,10 @@ function countCards(model: Model, weights: boolean): Count {
               m[w] &= ~need;
             }
             if (!ok) continue;
-            const id = m.join(',');
-            if (seen[v2].has(id)) continue;
-            seen[v2].add(id);
-            out[v2].push(...m);
+            seen[v2].add(m);
           }
       });
-      return out.map((xs) => Int32Array.from(xs));
+      return seen.map((t) => t.states.slice(0, t.count * R));
     });
   }
   const fits = (i: number, state: Int32Array): boolean => {
@@ -367,6 +380,7 @@ function countCards(model: Model, weights: boolean): Count {
   const edgeStart: number[] = [0];
   const edges = new Edges();
   let work = 0;
+  let cut = false;
   const key = new Int32Array(W);
   let cur = new StateTable(W, 1);
   cur.add(rootState);
@@ -428,7 +442,15 @@ function countCards(model: Model, weights: boolean): Count {
         if (h0 === envelope) key[envWord] += cat << envShift;
         else key[fieldWord[h0]] -= 1 << fieldShift[h0];
         key[MOVES] = moves;
-        let to = next.add(key);
+        let to: number;
+        if (beam > 0 && next.count >= beam) {
+          // A narrow count: no new state past the beam's width.
+          to = next.find(key);
+          if (to === -1) {
+            cut = true;
+            continue;
+          }
+        } else to = next.add(key);
         if (to < 0) {
           to = -1 - to;
           if (to === f.length) {
@@ -463,7 +485,7 @@ function countCards(model: Model, weights: boolean): Count {
     layerB[i] = b;
   }
   const total = layerB[0][0];
-  if (!weights || total === 0) return { total, weight, work };
+  if (!weights || total === 0) return { total, weight, work, cut };
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const per = new Float64Array(all[c].length);
@@ -533,6 +555,20 @@ class StateTable {
     x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
     x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
     return (x ^ (x >>> 16)) >>> 0;
+  }
+
+  /** The index of the record `a`, or -1 when it is not here. */
+  find(a: Int32Array): number {
+    const W = this.W;
+    const { table, states } = this;
+    const mask = table.length - 1;
+    for (let slot = this.hash(a, 0) & mask; ; slot = (slot + 1) & mask) {
+      const j = table[slot];
+      if (j === -1) return -1;
+      let w = 0;
+      while (w < W && states[j * W + w] === a[w]) w++;
+      if (w === W) return j;
+    }
   }
 
   add(a: Int32Array): number {
