@@ -314,44 +314,62 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
   }
   // reach[i][h][v]: what the cards from i on can do while giving h `v` cards (v: the categories,
   // for the envelope), as records of R words: the open conditions on h they meet, and (last word)
-  // the unknown moves they take, which must be exactly those the earlier cards left.
+  // the unknown moves they take, which must be exactly those the earlier cards left. Only for the
+  // holders with open conditions, or all when some moves are of unknown cards; the places of the
+  // others are checked as they are made.
   const R = words + 1;
-  const reach: Int32Array[][][] = new Array(N + 1);
   const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
-  reach[N] = Array.from({ length: H }, (_, h) => Array.from({ length: levels(h) }, (_, v) => (v === 0 ? new Int32Array(R) : new Int32Array(0))));
-  for (let i = N - 1; i >= 0; i--) {
-    const cat = 1 << CARD_CATEGORY[order[i]];
-    reach[i] = Array.from({ length: H }, (_, h) => {
-      const seen = Array.from({ length: levels(h) }, () => new StateTable(R, 8));
-      const m = new Int32Array(R);
-      reach[i + 1][h].forEach((masks, v) => {
+  const tracked: number[] = [];
+  for (let h = 0; h < H; h++) if (allMoves !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
+  const reach: Int32Array[][][] = Array.from({ length: N + 1 }, () => new Array<Int32Array[]>(H));
+  const record = new Int32Array(R + 1); // v, then the conditions met, then the moves
+  for (const h of tracked) {
+    const L = levels(h);
+    const hm = holderMask[h];
+    let after: Int32Array[] = Array.from({ length: L }, (_, v) => new Int32Array(v === 0 ? R : 0));
+    reach[N][h] = after;
+    for (let i = N - 1; i >= 0; i--) {
+      const cat = 1 << CARD_CATEGORY[order[i]];
+      const table = new StateTable(R + 1, 16);
+      for (let v = 0; v < L; v++) {
+        const masks = after[v];
         for (let at = 0; at < masks.length; at += R)
           for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
             if (masks[at + words] & storyMoves[x]) continue;
-            m[words] = masks[at + words] | storyMoves[x];
             let v2 = v;
             if (storyH0[x] === h) {
               if (h === envelope) {
                 if (v & cat) continue;
                 v2 = v | cat;
-              } else if (++v2 > model.caps[h]) continue;
+              } else if (++v2 >= L) continue;
             }
             let ok = true;
             for (let w = 0; w < words && ok; w++) {
-              m[w] = masks[at + w] | (storyMeets[x * words + w] & holderMask[h][w]);
-              const need = opens[i][w] & holderMask[h][w];
-              ok = (m[w] & need) === need;
-              m[w] &= ~need;
+              const m = masks[at + w] | (storyMeets[x * words + w] & hm[w]);
+              const need = opens[i][w] & hm[w];
+              ok = (m & need) === need;
+              record[1 + w] = m & ~need;
             }
             if (!ok) continue;
-            seen[v2].add(m);
+            record[0] = v2;
+            record[R] = masks[at + words] | storyMoves[x];
+            table.add(record);
           }
-      });
-      return seen.map((t) => t.states.slice(0, t.count * R));
-    });
+      }
+      const sizes = new Array<number>(L).fill(0);
+      const st = table.states;
+      for (let j = 0; j < table.count; j++) sizes[st[j * (R + 1)]]++;
+      const here = sizes.map((n) => new Int32Array(n * R));
+      sizes.fill(0);
+      for (let j = 0; j < table.count; j++) {
+        const v = st[j * (R + 1)];
+        here[v].set(st.subarray(j * (R + 1) + 1, (j + 1) * (R + 1)), sizes[v]++ * R);
+      }
+      reach[i][h] = after = here;
+    }
   }
   const fits = (i: number, state: Int32Array): boolean => {
-    for (let h = 0; h < H; h++) {
+    for (const h of tracked) {
       const v = h === envelope ? model.envelopeFull & ~((state[envWord] >>> envShift) & 7) : (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
       const masks = reach[i][h][v];
       if (masks.length === 0) return false;
@@ -503,9 +521,9 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
 
 /** The steps of the count, from a state by a story to a state, in three growing arrays. */
 class Edges {
-  from: Int32Array = new Int32Array(4096);
-  to: Int32Array = new Int32Array(4096);
-  story: Int32Array = new Int32Array(4096);
+  from: Int32Array = new Int32Array(256);
+  to: Int32Array = new Int32Array(256);
+  story: Int32Array = new Int32Array(256);
   length = 0;
 
   push(from: number, to: number, story: number): void {
@@ -540,10 +558,10 @@ class StateTable {
 
   constructor(W: number, expected: number) {
     this.W = W;
-    let size = 64;
+    let size = 8;
     while (size < expected * 2) size *= 2;
     this.table = new Int32Array(size).fill(-1);
-    this.states = new Int32Array(Math.max(16, expected) * W);
+    this.states = new Int32Array(Math.max(4, expected) * W);
   }
 
   private hash(a: Int32Array, at: number): number {
