@@ -97,6 +97,8 @@ export function anyWorld(model: Model): boolean {
 }
 
 const BEAM = 64;
+/** The look-ahead per holder follows the unknown moves up to this many. */
+const FOLLOWED_MOVES = 4;
 
 /**
  * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
@@ -315,12 +317,14 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
   // reach[i][h][v]: what the cards from i on can do while giving h `v` cards (v: the categories,
   // for the envelope), as records of R words: the open conditions on h they meet, and (last word)
   // the unknown moves they take, which must be exactly those the earlier cards left. Only for the
-  // holders with open conditions, or all when some moves are of unknown cards; the places of the
-  // others are checked as they are made.
+  // holders with open conditions, or all when moves of unknown cards are followed; the places of
+  // the others are checked as they are made.
   const R = words + 1;
   const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
   const tracked: number[] = [];
-  for (let h = 0; h < H; h++) if (allMoves !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
+  // The moves too, while they are few: the look-ahead grows as 2^moves.
+  const followed = model.unknownMoves <= FOLLOWED_MOVES ? allMoves : 0;
+  for (let h = 0; h < H; h++) if (followed !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
   const reach: Int32Array[][][] = Array.from({ length: N + 1 }, () => new Array<Int32Array[]>(H));
   const record = new Int32Array(R + 1); // v, then the conditions met, then the moves
   for (const h of tracked) {
@@ -335,7 +339,8 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
         const masks = after[v];
         for (let at = 0; at < masks.length; at += R)
           for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
-            if (masks[at + words] & storyMoves[x]) continue;
+            const sm = storyMoves[x] & followed;
+            if (masks[at + words] & sm) continue;
             let v2 = v;
             if (storyH0[x] === h) {
               if (h === envelope) {
@@ -352,7 +357,7 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
             }
             if (!ok) continue;
             record[0] = v2;
-            record[R] = masks[at + words] | storyMoves[x];
+            record[R] = masks[at + words] | sm;
             table.add(record);
           }
       }
@@ -378,7 +383,7 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
       let found = false;
       const moves = allMoves & ~state[MOVES];
       for (let at = 0; at < masks.length && !found; at += R) {
-        found = masks[at + words] === moves;
+        found = masks[at + words] === (moves & followed);
         for (let w = 0; w < words && found; w++) {
           const need = sp[w] & hm[w] & ~state[MET + w];
           if ((masks[at + w] & need) !== need) {
