@@ -15,7 +15,9 @@
  * to come: the places left in each hand, the envelope's categories filled, the unknown moves
  * already given a card, and which open conditions are already met. A forward and a backward pass
  * over the same states give each story's number of worlds, hence every card's holder at every
- * time, without ever listing the worlds one by one.
+ * time, without ever listing the worlds one by one. A state is made only if the cards still to
+ * come can complete it for each holder taken alone (a look-ahead computed backwards first), since
+ * otherwise most states of a long game lead nowhere.
  */
 import type { Model, Move } from './model';
 
@@ -281,7 +283,7 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
   const envWord = fieldWord[P];
   const envShift = fieldShift[P];
 
-  // Each card's stories as flat arrays: first holder, moves, and conditions met (W-word stride).
+  // Each card's stories as flat arrays: first holder, moves, and conditions met (`words` each).
   const storyStart = new Int32Array(N + 1);
   for (let i = 0; i < N; i++) storyStart[i + 1] = storyStart[i] + all[order[i]].length;
   const storyH0 = new Int32Array(storyStart[N]);
