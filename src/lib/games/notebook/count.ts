@@ -15,7 +15,9 @@
  * to come: the places left in each hand, the envelope's categories filled, the unknown moves
  * already given a card, and which open conditions are already met. A forward and a backward pass
  * over the same states give each story's number of worlds, hence every card's holder at every
- * time, without ever listing the worlds one by one.
+ * time, without ever listing the worlds one by one. A state is made only if the cards still to
+ * come can complete it for each holder taken alone (a look-ahead computed backwards first), since
+ * otherwise most states of a long game lead nowhere.
  */
 import type { Model, Move } from './model';
 
@@ -36,6 +38,8 @@ export interface Count {
   weight: Float64Array;
   /** States and steps between them the count went through: its cost, independent of the machine. */
   work: number;
+  /** A narrow count (`beam`) left states out: its total is then only a lower bound. */
+  cut?: boolean;
 }
 
 const WORD = 30;
@@ -84,7 +88,24 @@ function stories(model: Model, card: number, words: number): Story[] {
 }
 
 /**
- * Count the worlds that fit `model`; with `weights` false only the total is computed.
+ * Whether any world fits `model`. A narrow count first, which keeps at most a few states per card
+ * and so finds a world at once when many fit (the loosest records, the dearest to count, are
+ * those); the full count only when the narrow one found none after leaving states out.
+ */
+export function anyWorld(model: Model): boolean {
+  const narrow = countWorlds(model, false, BEAM);
+  if (narrow.total > 0 || !narrow.cut) return narrow.total > 0;
+  return countWorlds(model, false).total > 0;
+}
+
+const BEAM = 64;
+/** The look-ahead per holder follows the unknown moves up to this many. */
+const FOLLOWED_MOVES = 4;
+
+/**
+ * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
+ * at most that many states are kept per card: a world found is a world, but the total is then
+ * only a lower bound.
  *
  * Killer Kloo Doo opens with a race to dig up the middle: a run of moves whose cards the owner
  * does not know (and the owner's own digs), before anything else is seen. Such an opening is not
@@ -94,7 +115,7 @@ function stories(model: Model, card: number, words: number): Story[] {
  * (times a fixed number of ways), and each card's chances during the opening follow back from
  * its chances after it: undoing a move returns each of the receiver's cards alike.
  */
-export function countWorlds(model: Model, weights = true): Count {
+export function countWorlds(model: Model, weights = true, beam = 0): Count {
   // The opening: moves before anything is seen, each either of a card the owner does not know
   // between two other players (or from the middle), or of a known card to the owner.
   let k = 0;
@@ -106,7 +127,7 @@ export function countWorlds(model: Model, weights = true): Count {
     if (m.card !== -1) received.add(m.card);
     k++;
   }
-  if (k === 0) return countCards(model, weights);
+  if (k === 0) return countCards(model, weights, beam);
   const H = model.holderIds.length;
   const N = model.cards.length;
   const none: Count = { total: 0, weight: new Float64Array(weights ? (model.T + 1) * N * H : 0), work: 0 };
@@ -127,13 +148,13 @@ export function countWorlds(model: Model, weights = true): Count {
     clauses: model.clauses.map((cl) => ({ ...cl, time: Math.max(0, cl.time - k) })),
     size: model.size.slice(k)
   };
-  const after = countCards(rest, weights);
+  const after = countCards(rest, weights, beam);
   // Each arrangement after the opening is reached in as many ways as the unknown moves, undone,
   // can choose their card among the receiver's.
   let factor = 1;
   for (const m of opening) if (m.card === -1) factor *= model.size[m.record + 1][m.to];
   const total = after.total * factor;
-  if (!weights || total === 0) return { total, weight: none.weight, work: after.work };
+  if (!weights || total === 0) return { total, weight: none.weight, work: after.work, cut: after.cut };
   const weight = none.weight;
   const slab = N * H;
   for (let i = 0; i < after.weight.length; i++) weight[k * slab + i] = after.weight[i] * factor;
@@ -152,7 +173,7 @@ export function countWorlds(model: Model, weights = true): Count {
   return { total, weight, work: after.work };
 }
 
-function countCards(model: Model, weights: boolean): Count {
+function countCards(model: Model, weights: boolean, beam = 0): Count {
   const H = model.holderIds.length;
   const T = model.T;
   const { envelope } = model;
@@ -234,118 +255,268 @@ function countCards(model: Model, weights: boolean): Count {
   }
   const allMoves = model.unknownMoves === 0 ? 0 : (1 << model.unknownMoves) - 1;
 
-  interface Node {
-    /** Places left per player and the middle, packed base 32 in `code` and unpacked in `caps`. */
-    code: number;
-    caps: number[];
-    env: number;
-    moves: number;
-    met: number[];
-    f: number;
-    b: number;
-    /** Edges: the story taken and the state it leads to. */
-    story: number[];
-    to: Node[];
-  }
-  const place = model.caps.map((_, h) => 32 ** h);
-  const root: Node = {
-    code: model.caps.reduce((a, n, h) => a + n * place[h], 0),
-    caps: model.caps.slice(),
-    env: 0,
-    moves: 0,
-    met: new Array(words).fill(0),
-    f: 1,
-    b: 0,
-    story: [],
-    to: []
-  };
-  const layers: Node[][] = [[root]];
-  let work = 0;
-  const met = new Array<number>(words).fill(0);
+  // A state: the places left per player and the middle, and the envelope's categories filled,
+  // packed as bit fields into 30-bit words; then the unknown moves given a card; then which open
+  // conditions are met. Each layer keeps its states side by side in one Int32Array of W-word
+  // records, found again through an open-addressing hash table, and the steps between layers as
+  // three Int32Arrays (from, to, story): no object per state, so little for the garbage collector.
   const P = model.caps.length;
+  const fieldWord: number[] = [];
+  const fieldShift: number[] = [];
+  const fieldMask: number[] = [];
+  let capWords = 1;
+  let used = 0;
+  for (let h = 0; h <= P; h++) {
+    // Field P is the envelope's categories.
+    const width = h === P ? 3 : Math.max(1, 32 - Math.clz32(model.caps[h]));
+    if (used + width > WORD) (capWords++, (used = 0));
+    fieldWord.push(capWords - 1);
+    fieldShift.push(used);
+    fieldMask.push((1 << width) - 1);
+    used += width;
+  }
+  const MOVES = capWords;
+  const MET = capWords + 1;
+  const W = capWords + 1 + words;
+  const rootState = new Int32Array(W);
+  for (let h = 0; h < P; h++) rootState[fieldWord[h]] += model.caps[h] << fieldShift[h];
+  const envWord = fieldWord[P];
+  const envShift = fieldShift[P];
+
+  // Each card's stories as flat arrays: first holder, moves, and conditions met (`words` each).
+  const storyStart = new Int32Array(N + 1);
+  for (let i = 0; i < N; i++) storyStart[i + 1] = storyStart[i] + all[order[i]].length;
+  const storyH0 = new Int32Array(storyStart[N]);
+  const storyMoves = new Int32Array(storyStart[N]);
+  const storyMeets = new Int32Array(storyStart[N] * words);
+  // Only the open conditions are followed: one every story meets would only split states.
+  const openMask = new Array<number>(words).fill(0);
+  for (const k of open) openMask[Math.floor(k / WORD)] |= 1 << (k % WORD);
+  for (let i = 0; i < N; i++)
+    all[order[i]].forEach((s, si) => {
+      const x = storyStart[i] + si;
+      storyH0[x] = s.at[0];
+      storyMoves[x] = s.moves;
+      for (let w = 0; w < words; w++) storyMeets[x * words + w] = s.meets[w] & openMask[w];
+    });
+
+  // For each holder alone, what the cards from position i on can give it: how many cards (for
+  // the envelope, which categories) and, of the open conditions on that holder, which they meet
+  // (those opening at i or later must be met among them). A state no later cards can complete
+  // for some holder is never made: most states of a long game would otherwise lead nowhere.
+  const holderMask = Array.from({ length: H }, () => new Array<number>(words).fill(0));
+  const span = Array.from({ length: N + 1 }, () => new Array<number>(words).fill(0));
+  const opens = Array.from({ length: N }, () => new Array<number>(words).fill(0));
+  for (const k of open) {
+    const bit = 1 << (k % WORD);
+    const w = Math.floor(k / WORD);
+    holderMask[model.clauses[k].holder][w] |= bit;
+    const pos = clauses[k].able.map((c) => order.indexOf(c));
+    const first = Math.min(...pos);
+    opens[first][w] |= bit;
+    for (let i = first + 1; i <= Math.max(...pos); i++) span[i][w] |= bit;
+  }
+  // reach[i][h][v]: what the cards from i on can do while giving h `v` cards (v: the categories,
+  // for the envelope), as records of R words: the open conditions on h they meet, and (last word)
+  // the unknown moves they take, which must be exactly those the earlier cards left. Only for the
+  // holders with open conditions, or all when moves of unknown cards are followed; the places of
+  // the others are checked as they are made.
+  const R = words + 1;
+  const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
+  const tracked: number[] = [];
+  // The moves too, while they are few: the look-ahead grows as 2^moves.
+  const followed = model.unknownMoves <= FOLLOWED_MOVES ? allMoves : 0;
+  for (let h = 0; h < H; h++) if (followed !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
+  const reach: Int32Array[][][] = Array.from({ length: N + 1 }, () => new Array<Int32Array[]>(H));
+  const record = new Int32Array(R + 1); // v, then the conditions met, then the moves
+  for (const h of tracked) {
+    const L = levels(h);
+    const hm = holderMask[h];
+    let after: Int32Array[] = Array.from({ length: L }, (_, v) => new Int32Array(v === 0 ? R : 0));
+    reach[N][h] = after;
+    for (let i = N - 1; i >= 0; i--) {
+      const cat = 1 << CARD_CATEGORY[order[i]];
+      const table = new StateTable(R + 1, 16);
+      for (let v = 0; v < L; v++) {
+        const masks = after[v];
+        for (let at = 0; at < masks.length; at += R)
+          for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
+            const sm = storyMoves[x] & followed;
+            if (masks[at + words] & sm) continue;
+            let v2 = v;
+            if (storyH0[x] === h) {
+              if (h === envelope) {
+                if (v & cat) continue;
+                v2 = v | cat;
+              } else if (++v2 >= L) continue;
+            }
+            let ok = true;
+            for (let w = 0; w < words && ok; w++) {
+              const m = masks[at + w] | (storyMeets[x * words + w] & hm[w]);
+              const need = opens[i][w] & hm[w];
+              ok = (m & need) === need;
+              record[1 + w] = m & ~need;
+            }
+            if (!ok) continue;
+            record[0] = v2;
+            record[R] = masks[at + words] | sm;
+            table.add(record);
+          }
+      }
+      const sizes = new Array<number>(L).fill(0);
+      const st = table.states;
+      for (let j = 0; j < table.count; j++) sizes[st[j * (R + 1)]]++;
+      const here = sizes.map((n) => new Int32Array(n * R));
+      sizes.fill(0);
+      for (let j = 0; j < table.count; j++) {
+        const v = st[j * (R + 1)];
+        here[v].set(st.subarray(j * (R + 1) + 1, (j + 1) * (R + 1)), sizes[v]++ * R);
+      }
+      reach[i][h] = after = here;
+    }
+  }
+  const fits = (i: number, state: Int32Array): boolean => {
+    for (const h of tracked) {
+      const v = h === envelope ? model.envelopeFull & ~((state[envWord] >>> envShift) & 7) : (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
+      const masks = reach[i][h][v];
+      if (masks.length === 0) return false;
+      const hm = holderMask[h];
+      const sp = span[i];
+      let found = false;
+      const moves = allMoves & ~state[MOVES];
+      for (let at = 0; at < masks.length && !found; at += R) {
+        found = masks[at + words] === (moves & followed);
+        for (let w = 0; w < words && found; w++) {
+          const need = sp[w] & hm[w] & ~state[MET + w];
+          if ((masks[at + w] & need) !== need) {
+            found = false;
+            break;
+          }
+        }
+      }
+      if (!found) return false;
+    }
+    return true;
+  };
+  if (!fits(0, rootState)) return none;
+
+  const layerCount: number[] = [1];
+  const layerF: Float64Array[] = [Float64Array.of(1)];
+  const edgeStart: number[] = [0];
+  const edges = new Edges();
+  let work = 0;
+  let cut = false;
+  const key = new Int32Array(W);
+  let cur = new StateTable(W, 1);
+  cur.add(rootState);
+  let curAlive = Uint8Array.of(1);
   for (let i = 0; i < N; i++) {
-    const c = order[i];
-    const cat = 1 << CARD_CATEGORY[c];
-    // States by number where they fit in one (places and envelope; moves and one word of conditions).
-    const next = new Map<number, Map<number | string, Node>>();
-    const made: Node[] = [];
+    const cat = 1 << CARD_CATEGORY[order[i]];
     const shut = close[i];
     const can = canStart[i + 1];
-    const list = all[c];
-    for (const node of layers[i]) {
+    const envNext = envCan[i + 1];
+    const movesNext = movesCan[i + 1];
+    const first = storyStart[i];
+    const last = storyStart[i + 1];
+    const st = cur.states;
+    const curF = layerF[i];
+    const next = new StateTable(W, cur.count * 2);
+    let f = new Float64Array(Math.max(16, cur.count * 2));
+    let alive = new Uint8Array(f.length);
+    for (let n = 0; n < cur.count; n++) {
+      if (!curAlive[n]) continue;
+      const base = n * W;
       // Can the cards still to come fill what is left? Only the holder this card goes to gets one
       // place fewer, so at most one holder may be one short, and then the card must go there.
       let must = -1;
       let dead = false;
       for (let h = 0; h < P && !dead; h++) {
-        const over = node.caps[h] - can[h];
+        const over = ((st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]) - can[h];
         if (over <= 0) continue;
         if (over > 1 || must !== -1) dead = true;
         else must = h;
       }
       if (dead) continue;
-      for (let si = 0; si < list.length; si++) {
-        const s = list[si];
+      const nodeEnv = (st[base + envWord] >>> envShift) & 7;
+      const nodeMoves = st[base + MOVES];
+      for (let x = first; x < last; x++) {
         work++;
-        const h0 = s.at[0];
+        const h0 = storyH0[x];
         if (must !== -1 && h0 !== must) continue;
-        let env = node.env;
-        let code = node.code;
+        let env = nodeEnv;
         if (h0 === envelope) {
           if (env & cat) continue;
           env |= cat;
-        } else {
-          if (node.caps[h0] === 0) continue;
-          code -= place[h0];
-        }
-        if ((env | envCan[i + 1]) !== model.envelopeFull) continue;
-        if (node.moves & s.moves) continue;
-        const moves = node.moves | s.moves;
-        if ((moves | movesCan[i + 1]) !== allMoves) continue;
+        } else if (((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
+        if ((env | envNext) !== model.envelopeFull) continue;
+        const sm = storyMoves[x];
+        if (nodeMoves & sm) continue;
+        const moves = nodeMoves | sm;
+        if ((moves | movesNext) !== allMoves) continue;
         let ok = true;
         for (let w = 0; w < words; w++) {
-          const m = node.met[w] | s.meets[w];
+          const m = st[base + MET + w] | storyMeets[x * words + w];
           if ((m & shut[w]) !== shut[w]) {
             ok = false;
             break;
           }
-          met[w] = m & ~shut[w];
+          key[MET + w] = m & ~shut[w];
         }
         if (!ok) continue;
-        const k1 = code * 8 + env;
-        const k2 = words === 1 ? moves * 2 ** WORD + met[0] : `${moves}|${met.join(',')}`;
-        let inner = next.get(k1);
-        if (!inner) next.set(k1, (inner = new Map()));
-        let to = inner.get(k2);
-        if (!to) {
-          const caps = node.caps.slice();
-          if (h0 !== envelope) caps[h0]--;
-          to = { code, caps, env, moves, met: met.slice(), f: 0, b: 0, story: [], to: [] };
-          inner.set(k2, to);
-          made.push(to);
+        for (let w = 0; w < capWords; w++) key[w] = st[base + w];
+        if (h0 === envelope) key[envWord] += cat << envShift;
+        else key[fieldWord[h0]] -= 1 << fieldShift[h0];
+        key[MOVES] = moves;
+        let to: number;
+        if (beam > 0 && next.count >= beam) {
+          // A narrow count: no new state past the beam's width.
+          to = next.find(key);
+          if (to === -1) {
+            cut = true;
+            continue;
+          }
+        } else to = next.add(key);
+        if (to < 0) {
+          to = -1 - to;
+          if (to === f.length) {
+            const fg = new Float64Array(f.length * 2);
+            fg.set(f);
+            f = fg;
+            const ag = new Uint8Array(f.length);
+            ag.set(alive);
+            alive = ag;
+          }
+          alive[to] = fits(i + 1, key) ? 1 : 0;
         }
-        to.f += node.f;
-        node.story.push(si);
-        node.to.push(to);
+        if (alive[to] === 0) continue;
+        f[to] += curF[n];
+        edges.push(n, to, x - first);
       }
     }
-    layers.push(made);
-    const g = globalThis as unknown as { __prof?: number[] };
-    if (g.__prof) g.__prof.push(next.size, layers[i].reduce((a, n) => a + n.to.length, 0));
+    cur = next;
+    curAlive = alive;
+    layerCount.push(next.count);
+    layerF.push(f);
+    edgeStart.push(edges.length);
   }
-  for (const node of layers[N]) node.b = 1;
-  for (let i = N - 1; i >= 0; i--)
-    for (const node of layers[i]) {
-      let b = 0;
-      for (const to of node.to) b += to.b;
-      node.b = b;
-    }
-  const total = root.b;
-  if (!weights || total === 0) return { total, weight, work };
+  const { from: edgeFrom, to: edgeTo, story: edgeStory } = edges;
+  // Backward: the worlds each state can still lead to.
+  const layerB: Float64Array[] = new Array(N + 1);
+  layerB[N] = new Float64Array(layerCount[N]).fill(1);
+  for (let i = N - 1; i >= 0; i--) {
+    const b = new Float64Array(layerCount[i]);
+    const after = layerB[i + 1];
+    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) b[edgeFrom[e]] += after[edgeTo[e]];
+    layerB[i] = b;
+  }
+  const total = layerB[0][0];
+  if (!weights || total === 0) return { total, weight, work, cut };
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const per = new Float64Array(all[c].length);
-    for (const node of layers[i]) for (let e = 0; e < node.to.length; e++) per[node.story[e]] += node.f * node.to[e].b;
+    const f = layerF[i];
+    const after = layerB[i + 1];
+    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) per[edgeStory[e]] += f[edgeFrom[e]] * after[edgeTo[e]];
     all[c].forEach((s, si) => {
       const w = per[si];
       if (w === 0) return;
@@ -353,4 +524,111 @@ function countCards(model: Model, weights: boolean): Count {
     });
   }
   return { total, weight, work };
+}
+
+/** The steps of the count, from a state by a story to a state, in three growing arrays. */
+class Edges {
+  from: Int32Array = new Int32Array(256);
+  to: Int32Array = new Int32Array(256);
+  story: Int32Array = new Int32Array(256);
+  length = 0;
+
+  push(from: number, to: number, story: number): void {
+    if (this.length === this.from.length) {
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+      this.story = grow(this.story);
+    }
+    this.from[this.length] = from;
+    this.to[this.length] = to;
+    this.story[this.length] = story;
+    this.length++;
+  }
+}
+
+function grow(a: Int32Array): Int32Array {
+  const g = new Int32Array(a.length * 2);
+  g.set(a);
+  return g;
+}
+
+/**
+ * Records of W 32-bit words, each kept once, side by side in one array and found again through
+ * an open-addressing hash table: `add` returns the index of the same record already there, or
+ * -1 - index of the one it has just added.
+ */
+class StateTable {
+  states: Int32Array;
+  count = 0;
+  private table: Int32Array;
+  private readonly W: number;
+
+  constructor(W: number, expected: number) {
+    this.W = W;
+    let size = 8;
+    while (size < expected * 2) size *= 2;
+    this.table = new Int32Array(size).fill(-1);
+    this.states = new Int32Array(Math.max(4, expected) * W);
+  }
+
+  private hash(a: Int32Array, at: number): number {
+    let x = 0x811c9dc5;
+    for (let w = 0; w < this.W; w++) {
+      x = Math.imul(x ^ a[at + w], 0x01000193);
+      x ^= x >>> 16;
+    }
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) >>> 0;
+  }
+
+  /** The index of the record `a`, or -1 when it is not here. */
+  find(a: Int32Array): number {
+    const W = this.W;
+    const { table, states } = this;
+    const mask = table.length - 1;
+    for (let slot = this.hash(a, 0) & mask; ; slot = (slot + 1) & mask) {
+      const j = table[slot];
+      if (j === -1) return -1;
+      let w = 0;
+      while (w < W && states[j * W + w] === a[w]) w++;
+      if (w === W) return j;
+    }
+  }
+
+  add(a: Int32Array): number {
+    const W = this.W;
+    let table = this.table;
+    let states = this.states;
+    let mask = table.length - 1;
+    let slot = this.hash(a, 0) & mask;
+    for (;;) {
+      const j = table[slot];
+      if (j === -1) break;
+      let w = 0;
+      while (w < W && states[j * W + w] === a[w]) w++;
+      if (w === W) return j;
+      slot = (slot + 1) & mask;
+    }
+    const j = this.count++;
+    if (this.count * 2 > table.length) {
+      table = this.table = new Int32Array(table.length * 2).fill(-1);
+      mask = table.length - 1;
+      for (let k = 0; k < j; k++) {
+        let t = this.hash(states, k * W) & mask;
+        while (table[t] !== -1) t = (t + 1) & mask;
+        table[t] = k;
+      }
+      slot = this.hash(a, 0) & mask;
+      while (table[slot] !== -1) slot = (slot + 1) & mask;
+    }
+    if (this.count * W > states.length) {
+      const grown = new Int32Array(states.length * 2);
+      grown.set(states);
+      states = this.states = grown;
+    }
+    table[slot] = j;
+    for (let w = 0; w < W; w++) states[j * W + w] = a[w];
+    return -1 - j;
+  }
 }

@@ -7,7 +7,7 @@
  * the first record that made it impossible and a smallest set of records that cannot all be true.
  */
 import { CATEGORIES, type CardCategory, type CardId } from '../cluedo-cards';
-import { countWorlds, type Count } from './count';
+import { anyWorld, countWorlds, type Count } from './count';
 import { buildModel, type Model } from './model';
 import { ENVELOPE, type HolderId, type NotebookRecord, type NotebookSetup } from './records';
 
@@ -65,7 +65,7 @@ export function deduce(setup: NotebookSetup, records: readonly NotebookRecord[],
 
 /** Whether any world fits these records (those in `ignore` said nothing). */
 export function consistent(setup: NotebookSetup, records: readonly NotebookRecord[], ignore?: ReadonlySet<number>): boolean {
-  return countWorlds(buildModel(setup, records, ignore), false).total > 0;
+  return anyWorld(buildModel(setup, records, ignore));
 }
 
 function findContradiction(setup: NotebookSetup, records: readonly NotebookRecord[], budget: number): Contradiction {
