@@ -179,7 +179,7 @@ describe('a Cluethulhu game for seven', () => {
       assert.equal(inPolish.stage, 'play');
       assert.equal(inPolish.phase, 'Dzień 1');
       assert.notEqual(inPolish.prompt, english.prompt, 'the prompt is read in Polish');
-      assert.equal(inPolish.progress, english.progress.replace('Step', 'Krok').replace(' of ', ' z '));
+      assert.equal(inPolish.progress, english.progress.replace('Step', 'Krok').replace(' of ', ' z ').replace('part', 'część'));
       await assertAxeClean(page, 'script in Polish');
 
       await page.reload();
