@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { screenState, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
+import { openTool, screenState, tick, waitForCommit, waitForGameScreen, waitForReady } from './keeper.mjs';
 
 const app = useApp();
 const NAMES = ['Ada', 'Bram', 'Cleo', 'Dara', 'Emil', 'Fay', 'Gus'];
@@ -38,7 +38,7 @@ async function setUp(page) {
 
 /** Opens the override and one of its corrections. */
 async function openOverride(page, what) {
-  await page.getByRole('button', { name: 'Keeper’s override', exact: true }).click();
+  await openTool(page, 'Keeper’s override');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: what, exact: true }).click();
   return dialog;
