@@ -51,8 +51,25 @@ export class I18nState {
    */
   t = (key: string, params?: Record<string, unknown>): string => {
     void this.#version;
-    return String(this.#i18next.t(key, isolateParams(params) as never));
+    const id = memoKey(key, params);
+    if (id !== null) {
+      const known = this.#memo.get(id);
+      if (known !== undefined) return known;
+    }
+    const text = String(this.#i18next.t(key, isolateParams(params) as never));
+    if (id !== null) {
+      if (this.#memo.size >= MEMO_LIMIT) this.#memo.clear();
+      this.#memo.set(id, text);
+    }
+    return text;
   };
+
+  /**
+   * Texts already translated, by key and parameters: a screen asks for the same few dozen texts
+   * on every draw, and i18next's lookup (fallbacks, nesting, interpolation) is most of the cost
+   * of drawing a form (docs/PERFORMANCE.md). Emptied whenever the texts or the language change.
+   */
+  readonly #memo = new Map<string, string>();
 
   tx = (text: Text): string => this.t(text.key, text.params);
 
@@ -62,7 +79,7 @@ export class I18nState {
     await this.#i18next.changeLanguage(language);
     this.#language = language;
     setDocumentLanguage(language);
-    this.#version++;
+    this.#changed();
   };
 
   /**
@@ -88,8 +105,14 @@ export class I18nState {
     if (this.#loading.has(id)) return;
     this.#i18next.addResourceBundle(language, ns, bundle, true, true);
     this.#loading.set(id, Promise.resolve());
-    this.#version++;
+    this.#changed();
   };
+
+  /** New texts or another language: what was translated may now read differently. */
+  #changed(): void {
+    this.#memo.clear();
+    this.#version++;
+  }
 
   /** Load one file once; a failed fetch (offline, not cached yet) may be tried again. */
   #load(language: Language, ns: string): Promise<void> {
@@ -102,7 +125,7 @@ export class I18nState {
       loading = load().then(
         (bundle) => {
           this.#i18next.addResourceBundle(language, ns, bundle, true, true);
-          this.#version++;
+          this.#changed();
         },
         (e: unknown) => {
           this.#loading.delete(id);
@@ -113,6 +136,25 @@ export class I18nState {
     }
     return loading;
   }
+}
+
+/** At most this many translations are kept; a long game's log has many distinct lines. */
+const MEMO_LIMIT = 2000;
+
+/**
+ * The memo's key for a call, or null when the call is not kept: parameters other than plain
+ * strings, numbers and booleans (a count's object, a function) are translated every time.
+ */
+function memoKey(key: string, params: Record<string, unknown> | undefined): string | null {
+  if (!params) return key;
+  let id = key;
+  for (const name in params) {
+    const value = params[name];
+    const kind = typeof value;
+    if (kind !== 'string' && kind !== 'number' && kind !== 'boolean' && value !== undefined) return null;
+    id += `\u0000${name}\u0001${kind[0]}${String(value)}`;
+  }
+  return id;
 }
 
 function setDocumentLanguage(language: Language): void {

@@ -133,6 +133,33 @@ describe('I18nState', () => {
     expect(failing.calls).toEqual(['en/game', 'en/game']);
   });
 
+  it('gives the same text for a repeated call, and another for other parameters', () => {
+    const state = new I18nState('en', common, {});
+    expect(state.t('common:hello', { name: 'Ann' })).toBe('Hello, Ann');
+    expect(state.t('common:hello', { name: 'Ann' })).toBe('Hello, Ann');
+    expect(state.t('common:hello', { name: 'Bo' })).toBe('Hello, Bo');
+    // A number and the string of it are different parameters; neither is mistaken for the other.
+    expect(state.t('common:hello', { name: 1 })).toBe('Hello, 1');
+    expect(state.t('common:hello', { name: '1' })).toBe('Hello, 1');
+    expect(state.t('common:hello')).toBe('Hello, {{name}}');
+    // An object parameter (not kept) is translated every time, with its own value.
+    expect(state.t('common:hello', { name: { toString: () => 'Cy' } })).toBe('Hello, Cy');
+  });
+
+  it('never answers with a text from before a language change or a namespace arriving', async () => {
+    const { loaders } = fixture();
+    const state = new I18nState('en', common, loaders);
+    expect(state.t('common:hello', { name: 'Ann' })).toBe('Hello, Ann');
+    expect(state.t('game:title')).toBe('title');
+    await state.loadNamespace('game');
+    expect(state.t('game:title')).toBe('The game');
+    await state.setLanguage('pl');
+    expect(state.t('common:hello', { name: 'Ann' })).toBe('Cześć, Ann');
+    expect(state.t('game:title')).toBe('Gra');
+    state.provide('pl', 'extra', { line: 'Nowy tekst' });
+    expect(state.t('extra:line')).toBe('Nowy tekst');
+  });
+
   it('does not fetch anything for common, which is bundled', async () => {
     const loader = vi.fn();
     const state = new I18nState('en', common, { '/locales/en/common.json': loader });
