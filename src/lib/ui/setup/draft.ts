@@ -51,6 +51,10 @@ export class SetupDraft {
   /** The game this setup started, still in its deal when the draft was opened. */
   readonly dealingAtOpen: GameRecord | null;
   #started: string | null;
+  /** What storage holds for this draft's form, as JSON (null: nothing, or not yet known). */
+  #storedJson: string | null;
+  /** The form has reported itself once: its first report is the form as drawn. */
+  #drawn = false;
   #pending: unknown = undefined;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -59,6 +63,7 @@ export class SetupDraft {
     this.form = stored?.form ?? null;
     this.dealingAtOpen = dealingAtOpen;
     this.#started = stored?.started ?? null;
+    this.#storedJson = stored ? JSON.stringify(stored.form) : null;
   }
 
   /**
@@ -103,8 +108,23 @@ export class SetupDraft {
     }
   }
 
-  /** Keep `form` (a plain copy), soon. */
+  /**
+   * Keep `form` (a plain copy), soon. Nothing is written while the form is as storage has it, or
+   * as it was first drawn: an empty form needs no draft, and the screen does not load the
+   * database library (and run it, in a long task) until the Keeper changes something.
+   */
   save(form: unknown): void {
+    const json = JSON.stringify(form);
+    if (!this.#drawn) {
+      this.#drawn = true;
+      this.#storedJson ??= json;
+    }
+    if (json === this.#storedJson) {
+      this.#pending = undefined;
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timer = null;
+      return;
+    }
     this.#pending = form;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.flush(), SAVE_AFTER_MS);
@@ -135,6 +155,9 @@ export class SetupDraft {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#started = null;
+    // The form is drawn again, empty: its first report needs no draft.
+    this.#storedJson = null;
+    this.#drawn = false;
     try {
       await (await ready()).setSetting(keyOf(this.game), null);
     } catch {
@@ -146,6 +169,7 @@ export class SetupDraft {
     try {
       const value: Stored = { form, started: this.#started };
       await (await ready()).setSetting(keyOf(this.game), value);
+      this.#storedJson = JSON.stringify(form);
     } catch {
       // The draft is a convenience: the game itself is saved by Start, not here.
     }
