@@ -205,6 +205,7 @@ export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {
   const rows = [
     ['BotC first visit to /new/botc: JS (gzip)', `${kb(setup.gzip)} KB`, `≤ ${B.firstVisitJsKB} KB`, setup.gzip <= B.firstVisitJsKB * 1024],
     ['BotC first visit to /new/botc: JS added over /', `${kb(addedGzip)} KB in ${added.length} files`, '', null],
+    ['BotC first visit to /new/botc: the game’s own chunks (gzip)', `${kb(setup.botc.reduce((n, f) => n + f.gzip, 0))} KB in ${setup.botc.length} files`, '', null],
     ['BotC chunks on / (first visit)', `${home.botc.length}`, '0', home.botc.length === 0],
     [`${label}: Next → committed, median`, `${commit.median} ms`, `≤ ${B.stepMedianMs} ms`, commit.median <= B.stepMedianMs],
     [`${label}: Next → committed, p95`, `${commit.p95} ms`, '', null],
