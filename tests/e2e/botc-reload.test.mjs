@@ -100,7 +100,11 @@ describe('Blood on the Clocktower, reloaded at every step', () => {
     try {
       await page.goto(`${app.url}/new/botc`);
       // The service worker takes control while the game is set up: the offline part needs it.
-      const controlled = waitForServiceWorkerControl(page);
+      // (Its failure is kept until then, so that it is reported by the test rather than unhandled.)
+      const controlled = waitForServiceWorkerControl(page).then(
+        () => null,
+        (error) => error
+      );
 
       // The script file, through the file picker: its name, author and characters by team.
       await page.getByLabel('Choose a script file', { exact: true }).setInputFiles({ name: 'reload-night.json', mimeType: 'application/json', buffer: Buffer.from(SCRIPT) });
@@ -116,7 +120,8 @@ describe('Blood on the Clocktower, reloaded at every step', () => {
       await page.getByRole('button', { name: 'Start game', exact: true }).click();
       await page.waitForURL(/\/game\/[^/]+$/);
       await page.getByTestId('deal').waitFor();
-      await controlled;
+      const notControlled = await controlled;
+      if (notControlled) throw notControlled;
 
       // The deal: each player holds to see, passes on; a reload brings back the next player's turn.
       for (let i = 0; i < SEVEN.length; i++) {
