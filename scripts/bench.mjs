@@ -29,6 +29,10 @@
  *       manifest and the touch icon name (≤ 25 KB); and the service worker: from the start of a
  *       first visit to `/` (fresh profile, CPU slowed 4×) to the page being controlled, ≤ 2 s.
  *       The first visit's JS (a) has its budgets here too: ≤ 75 KB gzipped in at most 8 files.
+ *   (h), (i) Blood on the Clocktower (scripts/bench/botc.mjs): the Storyteller's Next (the
+ *       grimoire's next phase) with a 25-character script and 20 players, MOVES and SLOW_MOVES
+ *       times, step budgets; and its code, data and texts loaded only with its screens: the
+ *       first visit to /new/botc ≤ 100 KB of JS gzipped, and no BotC chunk on `/`.
  *
  * LIGHTHOUSE=0 leaves (f)'s Lighthouse runs out (a quicker run of the rest).
  * Builds first when build/ is missing or BUILD=1. STEPS (default 200) sets the sample size of
@@ -48,6 +52,7 @@ import { chromium } from 'playwright-core';
 import { PHONE, answerStep, dealAll, prepareAnswer, screenState, startCluethulhu } from '../tests/e2e/keeper.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
+import { botcBench } from './bench/botc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.STEPS ?? 200);
@@ -610,6 +615,8 @@ try {
     moves[gameId] = { commitMs: stats(normalMoves.map((m) => m.commitMs)), slowedCommitMs: stats(slowedMoves.map((m) => m.commitMs)) };
   }
 
+  console.log(`Blood on the Clocktower: first visits, then ${MOVES} Nexts with a 25-character script and 20 players, and ${SLOW_MOVES} with the CPU slowed 4×…`);
+  const botc = await botcBench(browser, server.url, { moves: MOVES, slowMoves: SLOW_MOVES });
   console.log('Starting a game offline from the service worker…');
   const offline = await offlineStart(browser, server.url);
   console.log(`Seeding a game of ${LONG_GAME_EVENTS} logged events, then resuming it and undoing…`);
@@ -645,6 +652,7 @@ try {
       [`${SCOREBOARDS[gameId].label}: End turn → committed, median`, `${m.commitMs.median} ms`, `≤ ${BUDGET.stepMedianMs} ms`, m.commitMs.median <= BUDGET.stepMedianMs],
       [`${SCOREBOARDS[gameId].label}: End turn, CPU 4× slower, median`, `${m.slowedCommitMs.median} ms`, `≤ ${BUDGET.stepSlowedMedianMs} ms`, m.slowedCommitMs.median <= BUDGET.stepSlowedMedianMs]
     ]),
+    ...botc.rows,
     ['Offline start → first prompt, median', `${offline.median} ms`, '', null],
     [`Resume ${long.seeded.seq} events (ActiveGame.open), median`, `${long.open.median} ms`, `≤ ${BUDGET.resume1000Ms} ms`, long.open.median <= BUDGET.resume1000Ms],
     [`Resume ${long.seeded.seq} events (reload → first prompt), median`, `${long.screen.median} ms`, '', null],
@@ -710,6 +718,7 @@ try {
         }
       ])
     ),
+    botc: botc.result,
     offlineStart: { toFirstPromptMs: offline },
     longGame: {
       events: long.seeded.seq,

@@ -1,0 +1,262 @@
+/**
+ * Blood on the Clocktower's part of `npm run bench` (scripts/bench.mjs calls `botcBench`):
+ *
+ *   (h) the Storyteller's Next: a script of 25 characters (Trouble Brewing's 22 and three of Bad
+ *       Moon Rising's, loaded as a file through the set-up screen's file picker) and 20 players
+ *       (five of them Travellers), set up with a random bag and three bluffs and dealt by
+ *       hold-to-see; then the grimoire's next phase ("Dawn: end night N" / "Dusk: start night
+ *       N"), from the tap to the move committed to IndexedDB (<main data-seq> moves only after
+ *       the commit), timed in the page with performance.now(), `moves` times, then `slowMoves`
+ *       times with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate); the step budgets
+ *       apply (median ≤ 16 ms, ≤ 50 ms slowed);
+ *   (i) the game's code, data and texts load only with its screens: the gzipped JS a first visit
+ *       to /new/botc fetches (and what it adds over a first visit to `/`), against the 100 KB
+ *       budget for a first visit's JS; and how many BotC chunks a first visit to `/` fetches
+ *       (must be 0). A BotC chunk is a file holding the game's own code, data or texts, known by
+ *       what only those carry: its translation keys (`botc:…` as a string), its character facts
+ *       (`washerwoman`) or its notice of the publisher ("Pandemonium Institute"). The set-up
+ *       screen must fetch some, or the markers no longer find the game and the figure says
+ *       nothing: then the bench fails.
+ *
+ * Runs alone too, for a quick look: `node scripts/bench/botc.mjs` (MOVES, SLOW_MOVES as for
+ * `npm run bench`; builds first when build/ is missing).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { runnerImport } from 'vite';
+import { dealAll, PHONE } from '../../tests/e2e/keeper.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../chromium.mjs';
+import { startServer } from '../serve.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const BOTC_BUDGET = { firstVisitJsKB: 100, stepMedianMs: 16, stepSlowedMedianMs: 50 };
+/** The players: 15 dealt from the bag, and the 5 over 15 play Travellers. */
+export const BOTC_PLAYERS = 20;
+const TRAVELLERS = 5;
+/** Three characters of Bad Moon Rising that wake at night, added to Trouble Brewing's 22. */
+const EXTRAS = ['grandmother', 'sailor', 'pukka'];
+/** What only Blood on the Clocktower's own chunks carry (see the header). */
+const BOTC_MARKER = /[`'"]botc:[a-zA-Z]|washerwoman|Pandemonium Institute/;
+
+const round = (ms) => Math.round(ms * 100) / 100;
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, median: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted.at(-1) ?? NaN) };
+};
+
+/** The bench's script file: a `_meta` entry and 25 character ids, from the project's own facts. */
+export async function benchScript() {
+  /** @type {typeof import('../../src/lib/games/botc/characters.ts')} */
+  const { editionCharacters, CHARACTERS } = (
+    await runnerImport(join(root, 'src/lib/games/botc/characters.ts'), { configFile: false, logLevel: 'silent' })
+  ).module;
+  const ids = [...editionCharacters('tb').map((c) => c.id), ...EXTRAS];
+  for (const id of EXTRAS) if (!CHARACTERS.some((c) => c.id === id)) throw new Error(`no character “${id}” in the facts`);
+  if (ids.length !== 25) throw new Error(`the bench's script has ${ids.length} characters, not 25`);
+  return JSON.stringify([{ id: '_meta', name: 'Bench: Trouble Brewing and three', author: 'Lantern bench' }, ...ids]);
+}
+
+/** The JS files a first visit to `path` fetches (fresh profile), gzipped, and which are BotC's. */
+async function firstVisitJs(browser, url, path) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (response) => responses.push(response));
+  try {
+    await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+    await page.locator('main h1').first().waitFor();
+    const files = new Map();
+    for (const response of responses) {
+      const file = new URL(response.url()).pathname;
+      if (!file.endsWith('.js') || files.has(file)) continue;
+      const body = await response.body();
+      files.set(file, { path: file, bytes: body.length, gzip: gzipSync(body).length, botc: BOTC_MARKER.test(body.toString('utf8')) });
+    }
+    const list = [...files.values()].sort((a, b) => b.gzip - a.gzip);
+    return { files: list, gzip: list.reduce((n, f) => n + f.gzip, 0), botc: list.filter((f) => f.botc) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Arms a watcher in the page, before the tap: the click's time (capture phase, ahead of the
+ * app's handler), then the moment <main data-seq> moves on (the move committed and the screen
+ * redrawn), and the next animation frame.
+ */
+async function armTimer(page) {
+  await page.evaluate(() => {
+    const main = document.querySelector('main[data-seq]');
+    const seq = main?.getAttribute('data-seq');
+    let clickedAt = null;
+    window.addEventListener('click', () => (clickedAt ??= performance.now()), { capture: true, once: true });
+    // @ts-ignore: a measurement hook on the page
+    window.__lanternBotcStep = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const now = document.querySelector('main[data-seq]');
+        if (!now || now.getAttribute('data-seq') === seq || clickedAt === null) return;
+        const committed = performance.now();
+        observer.disconnect();
+        const heading = document.querySelector('main h1')?.textContent?.trim() ?? null;
+        requestAnimationFrame(() => resolve({ commitMs: committed - clickedAt, frameMs: performance.now() - clickedAt, to: heading }));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  });
+}
+
+/** Sets up and deals the bench's game through the screens; resolves on the grimoire of night 1. */
+async function setUpGame(page, url, script) {
+  await page.goto(`${url}/new/botc`);
+  await page.getByLabel('Choose a script file', { exact: true }).setInputFiles({ name: 'bench-script.json', mimeType: 'application/json', buffer: Buffer.from(script) });
+  await page.getByRole('radio', { name: 'Bench: Trouble Brewing and three', exact: true }).waitFor();
+  if (!(await page.getByRole('radio', { name: 'Bench: Trouble Brewing and three', exact: true }).isChecked())) throw new Error('the loaded script is not chosen');
+  const names = Array.from({ length: BOTC_PLAYERS }, (_, i) => `Player${String(i + 1).padStart(2, '0')}`);
+  for (let i = 0; i < names.length; i++) {
+    const input = page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true });
+    if ((await input.count()) === 0) await page.getByRole('button', { name: 'Add player', exact: true }).click();
+    await input.fill(names[i]);
+  }
+  // The five over 15 play Travellers: the last five seats, each a different one of those offered.
+  for (const [i, name] of names.slice(-TRAVELLERS).entries()) await page.getByLabel(`${name}: Traveller`, { exact: true }).selectOption({ index: i + 1 });
+  await page.getByRole('button', { name: 'Random bag', exact: true }).click();
+  await page.getByRole('button', { name: 'Draw three bluffs', exact: true }).click();
+  await page.getByRole('button', { name: 'Start game', exact: true }).click();
+  try {
+    await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
+  } catch {
+    const problems = await page.locator('[role="alert"]').allInnerTexts();
+    throw new Error(`"Start game" did not open the BotC game: ${problems.join(' | ') || 'no message'}`);
+  }
+  await page.getByTestId('deal').waitFor();
+  await dealAll(page);
+  await page.getByRole('heading', { name: 'Night 1', exact: true }).waitFor();
+  const seats = await page.getByTestId('grimoire-circle').getByRole('button').count();
+  if (seats !== BOTC_PLAYERS) throw new Error(`the grimoire shows ${seats} seats, not ${BOTC_PLAYERS}`);
+}
+
+/** Taps the grimoire's next phase `count` times, each timed from the tap to the commit. */
+async function timePhases(page, count) {
+  const next = page.getByRole('button', { name: /^(Dawn: end night|Dusk: start night) \d+$/ });
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    await next.waitFor();
+    await page.waitForFunction(() => document.querySelector('main[aria-busy="false"]') !== null, undefined, { polling: 20 });
+    await armTimer(page);
+    await next.click();
+    samples.push(await page.evaluate(() => /** @type {any} */ (window).__lanternBotcStep));
+  }
+  return samples;
+}
+
+/**
+ * (h) and (i). `moves` and `slowMoves` timed phases; returns the table's rows (name, value,
+ * budget, held or null) and the result for bench-results/latest.json.
+ */
+export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {}) {
+  const home = await firstVisitJs(browser, url, '/');
+  const setup = await firstVisitJs(browser, url, '/new/botc');
+  if (setup.botc.length === 0) throw new Error('no BotC chunk found on /new/botc: the markers no longer recognise the game’s chunks');
+  const homeFiles = new Set(home.files.map((f) => f.path));
+  const added = setup.files.filter((f) => !homeFiles.has(f.path));
+  const addedGzip = added.reduce((n, f) => n + f.gzip, 0);
+
+  const script = await benchScript();
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  let normal;
+  let slowed;
+  try {
+    await setUpGame(page, url, script);
+    normal = await timePhases(page, moves);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    slowed = await timePhases(page, slowMoves);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // The log really is in IndexedDB: a reload brings back the same committed length.
+    const seq = await page.locator('main[data-seq]').getAttribute('data-seq');
+    await page.reload();
+    await page.waitForFunction((seq) => document.querySelector('main[data-seq]')?.getAttribute('data-seq') === seq, seq, { timeout: 15_000 });
+  } finally {
+    await context.close();
+  }
+  const commit = stats(normal.map((s) => s.commitMs));
+  const frame = stats(normal.map((s) => s.frameMs));
+  const slowCommit = stats(slowed.map((s) => s.commitMs));
+  const slowFrame = stats(slowed.map((s) => s.frameMs));
+  const B = BOTC_BUDGET;
+  const label = `BotC, 25-character script, ${BOTC_PLAYERS} players`;
+  const rows = [
+    ['BotC first visit to /new/botc: JS (gzip)', `${kb(setup.gzip)} KB`, `≤ ${B.firstVisitJsKB} KB`, setup.gzip <= B.firstVisitJsKB * 1024],
+    ['BotC first visit to /new/botc: JS added over /', `${kb(addedGzip)} KB in ${added.length} files`, '', null],
+    ['BotC first visit to /new/botc: the game’s own chunks (gzip)', `${kb(setup.botc.reduce((n, f) => n + f.gzip, 0))} KB in ${setup.botc.length} files`, '', null],
+    ['BotC chunks on / (first visit)', `${home.botc.length}`, '0', home.botc.length === 0],
+    [`${label}: Next → committed, median`, `${commit.median} ms`, `≤ ${B.stepMedianMs} ms`, commit.median <= B.stepMedianMs],
+    [`${label}: Next → committed, p95`, `${commit.p95} ms`, '', null],
+    [`${label}: Next, CPU 4× slower, median`, `${slowCommit.median} ms`, `≤ ${B.stepSlowedMedianMs} ms`, slowCommit.median <= B.stepSlowedMedianMs],
+    [`${label}: Next, CPU 4× slower, p95`, `${slowCommit.p95} ms`, '', null]
+  ];
+  const result = {
+    script: { characters: 25, players: BOTC_PLAYERS, travellers: TRAVELLERS },
+    firstVisit: {
+      budgetKB: B.firstVisitJsKB,
+      setupJsGzipBytes: setup.gzip,
+      setupFiles: setup.files,
+      addedOverHome: { gzipBytes: addedGzip, files: added.map((f) => f.path) },
+      botcChunksOnSetup: setup.botc.map((f) => f.path),
+      botcChunksOnHome: home.botc.map((f) => f.path),
+      held: setup.gzip <= B.firstVisitJsKB * 1024 && home.botc.length === 0
+    },
+    step: {
+      move: 'the grimoire’s next phase (Dawn / Dusk)',
+      count: normal.length,
+      commitMs: commit,
+      frameMs: frame,
+      held: commit.median <= B.stepMedianMs,
+      slowed: { cpuSlowdown: 4, count: slowed.length, commitMs: slowCommit, frameMs: slowFrame, held: slowCommit.median <= B.stepSlowedMedianMs },
+      samples: normal,
+      slowedSamples: slowed
+    }
+  };
+  return { rows, result };
+}
+
+// Alone: `node scripts/bench/botc.mjs`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (!existsSync(join(root, 'build/index.html')) || process.env.BUILD === '1') {
+    console.log('Building…');
+    const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
+  const server = await startServer({ port: 0 });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  try {
+    const before = load();
+    const { rows } = await botcBench(browser, server.url, { moves: Number(process.env.MOVES ?? 60), slowMoves: Number(process.env.SLOW_MOVES ?? 30) });
+    const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => String(r[c]).length), 8));
+    for (const [name, value, budget, ok] of rows) {
+      console.log(`${String(name).padEnd(widths[0])}  ${String(value).padStart(widths[1])}  ${String(budget).padEnd(widths[2])}  ${ok === null ? '' : ok ? 'held' : 'NOT held'}`);
+    }
+    console.log(`\nLoad average (1, 5, 15 min): before ${before.join(', ')}; after ${load().join(', ')} on ${cpus().length} cores.`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
