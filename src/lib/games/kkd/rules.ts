@@ -27,6 +27,7 @@ import {
   WEAPONS,
   type CardId,
   type Edition,
+  type OwnNames,
   type RoomId,
   type SuspectId,
   type WeaponId
@@ -48,7 +49,7 @@ import {
   type Rank,
   type Side
 } from './cards';
-import type { KkdSetup } from './setup';
+import { ownNamesOf, type KkdSetup } from './setup';
 
 // ---------------------------------------------------------------- the table
 
@@ -113,6 +114,8 @@ export type Winner = 'part1' | 'escape' | 'lastStanding' | 'nobody';
 export interface KkdState {
   players: { id: PlayerId; name: string; seat: number }[];
   edition: Edition;
+  /** The names the table's own cards print (set-up); absent in a game stored before them. */
+  names?: OwnNames;
   part: Part;
   /** All six suspects, in the box's order. */
   characters: Character[];
@@ -207,6 +210,7 @@ export function init({ setup, seed }: GameInput<KkdSetup>): KkdState {
   let s: KkdState = {
     players,
     edition: setup.edition,
+    ...(setup.names && Object.keys(setup.names).length ? { names: ownNamesOf(setup.names) } : {}),
     part: 'part1',
     characters,
     turn: { number: 1, who: setup.characters[players[0].id] },
@@ -275,10 +279,10 @@ const displayName = (s: KkdState, id: SuspectId): string => {
  */
 export function named(s: KkdState, id: SuspectId, slot: string): Record<string, string> {
   const c = charOf(s, id);
-  return c.player ? { [slot]: nameOf(s, c.player) } : { [slot]: '', [`${slot}Card`]: cardNameId(id, s.edition), context: 'npc' };
+  return c.player ? { [slot]: nameOf(s, c.player) } : { [slot]: '', [`${slot}Card`]: cardNameId(id, s.edition, s.names), context: 'npc' };
 }
 
-const card = (s: KkdState, id: CardId): string => cardNameId(id, s.edition);
+const card = (s: KkdState, id: CardId): string => cardNameId(id, s.edition, s.names);
 
 /** The Part 1 score of a player character (its cards as entered, and the accusation). */
 export function part1Of(s: KkdState, id: SuspectId): number {
@@ -536,7 +540,7 @@ function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
 function objectiveProblem(s: KkdState, by: SuspectId, card: CardId): MoveProblem | null {
   const o = s.objectives;
   if (!o) return refuse('not_part2');
-  const params = { ...named(s, by, 'name'), card: cardNameId(card, s.edition) };
+  const params = { ...named(s, by, 'name'), card: cardNameId(card, s.edition, s.names) };
   if (doneOf(s, by).includes(card)) return refuse('alreadyDone', params);
   if (o.mode === 'app') return objectivesOf(s, by).includes(card) ? null : refuse('notObjective', params);
   if (Object.values(o.done).some((list) => list?.includes(card))) return refuse('doneByOther', params);

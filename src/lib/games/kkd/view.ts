@@ -7,7 +7,7 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { Corrections, GameView, PlayerView, ValueField, ValueTarget } from '../../engine/game';
 import type { PlayerId, Text } from '../../engine/types';
-import { CARDS, cardNameId, WEAPONS, type CardId, type Edition, type RoomId, type SuspectId, type WeaponId } from '../cluedo-cards';
+import { CARDS, cardNameId, WEAPONS, type CardId, type Edition, type OwnNames, type RoomId, type SuspectId, type WeaponId } from '../cluedo-cards';
 import { cardValue, MULTIPLIER, RANKS, total, type Rank } from './cards';
 import { dealFor } from './setup';
 import {
@@ -56,6 +56,8 @@ export interface KkdBoard {
   part: Part;
   over: boolean;
   edition: Edition;
+  /** The names the table's own cards print (set-up). */
+  names: OwnNames;
   turn: { number: number; who: SuspectId; name: string };
   /** Part 1's deal for this many players. */
   deal: { hand: number; middle: number };
@@ -106,6 +108,7 @@ export function board(s: KkdState): KkdBoard {
     part: s.part,
     over: s.outcome !== null,
     edition: s.edition,
+    names: { ...(s.names ?? {}) },
     turn: { ...s.turn, name: nameOf(s, charOf(s, s.turn.who).player!) },
     deal: dealFor(s.players.length) ?? { hand: 0, middle: 0 },
     characters: rows,
@@ -140,7 +143,7 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
       ...(r.alive ? {} : { fate: { key: 'kkd:board.dead' } }),
       // The character is public: the "card" a generic screen shows is who they play and how they stand.
       card: {
-        role: { key: 'kkd:board.character', params: { card: cardNameId(r.id, s.edition) } },
+        role: { key: 'kkd:board.character', params: { card: cardNameId(r.id, s.edition, s.names) } },
         side: (r.sp !== null
             ? { key: 'kkd:board.spLine', params: { sp: r.sp } }
             : r.part1 !== null
@@ -165,7 +168,7 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
 }
 
 const k = (key: string, params?: Text['params']): Text => ({ key: `kkd:corrections.${key}`, params });
-const cardText = (s: KkdState, id: CardId): Text => ({ key: 'kkd:board.character', params: { card: cardNameId(id, s.edition) } });
+const cardText = (s: KkdState, id: CardId): Text => ({ key: 'kkd:board.character', params: { card: cardNameId(id, s.edition, s.names) } });
 const rankOption = (r: Rank) => ({ id: r, name: k('rank', { rank: r, value: cardValue(r) }) });
 const ranksNow = (ranks: readonly Rank[]): Text => (ranks.length ? k('now.cards', { cards: ranks.join(' '), total: total(ranks) }) : k('now.noCards'));
 
@@ -187,7 +190,7 @@ export function corrections(s: KkdState): Corrections {
           name: k('fields.turn'),
           now: k('now.who', { name: nameOf(s, charOf(s, s.turn.who).player ?? '') }),
           input: 'choice',
-          options: living(s).map((c) => ({ id: c.id, name: k('who', { name: nameOf(s, c.player!), card: cardNameId(c.id, s.edition) }) })),
+          options: living(s).map((c) => ({ id: c.id, name: k('who', { name: nameOf(s, c.player!), card: cardNameId(c.id, s.edition, s.names) }) })),
           value: s.turn.who
         }
       ]
@@ -204,7 +207,7 @@ export function corrections(s: KkdState): Corrections {
           fields.push({
             id: 'weapon',
             name: k('fields.weapon'),
-            now: c.weapon ? k('now.weapon', { weapon: cardNameId(c.weapon, s.edition) }) : k('now.noWeapon'),
+            now: c.weapon ? k('now.weapon', { weapon: cardNameId(c.weapon, s.edition, s.names) }) : k('now.noWeapon'),
             input: 'choice',
             options: [{ id: 'none', name: k('none') }, ...weapons.map((w) => ({ id: w, name: cardText(s, w) }))],
             value: c.weapon ?? 'none'
@@ -245,7 +248,7 @@ export function corrections(s: KkdState): Corrections {
       if (fields.length)
         values.push({
           id: c.id,
-          name: player ? k('who', { name: nameOf(s, c.player!), card: cardNameId(c.id, s.edition) }) : cardText(s, c.id),
+          name: player ? k('who', { name: nameOf(s, c.player!), card: cardNameId(c.id, s.edition, s.names) }) : cardText(s, c.id),
           fields
         });
     }
