@@ -9,7 +9,8 @@
  * a contest in Polish with the network cut after one visit.
  *
  * The game's seed is pinned (the app's one request for a random 32-bit number is answered with
- * SEED), so Ania's secret objectives are known: the Revolver, the Lounge and the Hall.
+ * SEED), so Ania's secret objectives are known: the Revolver (named "Pistol" at set-up), the
+ * Lounge and the Hall.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -114,6 +115,9 @@ describe('Killer Kloo Doo', () => {
       }
       await page.getByText('With 3 players: three clue cards go in the envelope, 5 to each player, 3 face down in the middle.').waitFor();
       await page.getByRole('radio', { name: 'We rolled real dice: Ania starts', exact: true }).check();
+      // The table's Revolver card says "Pistol": named so at set-up, and so everywhere after.
+      await page.getByText('Your cards print other names?', { exact: true }).click();
+      await page.getByLabel('Your name for: Revolver', { exact: true }).fill('Pistol');
       await assertAxeClean(page, 'the set-up');
       await page.getByRole('button', { name: 'Start game', exact: true }).click();
       await page.waitForURL(/\/game\/[^/]+$/);
@@ -183,7 +187,7 @@ describe('Killer Kloo Doo', () => {
         await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before);
       }
       assert.equal(new Set(seen.map((t) => t.replace(/^.*objectives/, ''))).size, 3, 'three different hands');
-      assert.match(seen[0], /Revolver · Lounge · Hall/, seen[0]);
+      assert.match(seen[0], /Pistol · Lounge · Hall/, seen[0]);
       await waitForTable(page);
       s = await tableState(page);
       assert.equal(s.heading, 'Turn 3: Ania (Miss Scarlett)');
@@ -193,9 +197,9 @@ describe('Killer Kloo Doo', () => {
       const bartek = sp('Bartek');
       assert.ok(bartek >= 64 && bartek <= 74, s.roll);
 
-      // Ania takes the Revolver and attacks Bartek with a die the table rolled: 4 × 6 = 24.
+      // Ania takes the Pistol (the Revolver, × 6) and attacks Bartek with a die the table rolled: 4 × 6 = 24.
       form = await open(page, 'Take a weapon');
-      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Revolver' });
+      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Pistol' });
       await record(page);
       form = await open(page, 'Attack');
       await form.getByLabel('Victim', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
@@ -205,7 +209,7 @@ describe('Killer Kloo Doo', () => {
       assert.match(s.roll, /× 6 = 24/);
       assert.match(s.roll, /Bartek loses 24\./);
       assert.ok(s.rows[1].includes(String(bartek - 24)), s.rows[1]);
-      assert.match(s.rows[0], /Carries the Revolver \(× 6\)/);
+      assert.match(s.rows[0], /Carries the Pistol \(× 6\)/);
       await page.getByRole('img', { name: 'A die showing 4' }).waitFor();
       await assertAxeClean(page, 'the table with dice');
 
@@ -253,7 +257,7 @@ describe('Killer Kloo Doo', () => {
       await page.goto(`${app.url}/game/${id}/log`);
       await page.getByText('Ania persuades Professor Plum: 9 against the top card of the pack, 4.', { exact: true }).waitFor();
       await page.getByText('Bartek makes an accusation and is right: +60. Part 1 is over.', { exact: true }).waitFor();
-      await page.getByText('Ania attacks Bartek with the Revolver: 24.', { exact: true }).waitFor();
+      await page.getByText('Ania attacks Bartek with the Pistol: 24.', { exact: true }).waitFor();
       await page.getByText(`Correction: Bartek’s Survival Points were ${wrong}, now ${wrong + 5}.`, { exact: true }).waitFor();
     } finally {
       await context.close();
