@@ -234,5 +234,14 @@ describe('corrections in a backup', () => {
     expect(problem.detail?.key).toBe('kkd:corrections.problems.notPart2');
     expect(problem.where?.event).toBe(at + 1);
     expect(kkd.checkOverride).toBeDefined();
+
+    // A set-up whose own card names break the rules (two cards under one name) is refused too.
+    const twice = JSON.parse(file.text);
+    twice.games[0].game.input.setup.names = { revolver: 'Pistol', dagger: 'pistol' };
+    const refused = await importFile(s, blob(JSON.stringify(twice)));
+    expect(refused.ok).toBe(false);
+    const why = (refused as { problem: { text: { key: string }; detail?: { key: string } } }).problem;
+    expect(why.text.key).toBe('backup:errors.setupInvalid');
+    expect(why.detail?.key).toBe('kkd:setup.errors.ownNameTwice');
   });
 });
