@@ -25,7 +25,7 @@ const resources = {
   pl: { common: plCommon, cluedo: plCluedo, kkd: plKkd }
 };
 const t = { en: createI18next('en', resources).t, pl: createI18next('pl', resources).t };
-const tx = (lang: 'en' | 'pl', text: Text) => t[lang](text.key, text.params as never) as string;
+const tx = (lang: 'en' | 'pl', text: Text): string => String(t[lang](text.key, text.params as never));
 const errors = (s: KkdSetup, shown?: Record<string, string>) => validateSetup(s, shown).map((p) => p.text.key.replace('kkd:setup.errors.', ''));
 
 describe('a card’s own name', () => {
