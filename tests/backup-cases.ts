@@ -212,6 +212,23 @@ export const CASES: HostileCase[] = [
     detail: 'common:override.problems.blankName'
   },
   {
+    name: 'a scoreboard correction in a script game',
+    // A number put right (Killer Kloo Doo's `setValue`) where the game keeps none: Cluethulhu's check refuses it.
+    file: edited((f) => void (mid(f).events[11].event = { type: 'keeper.override', override: { kind: 'setValue', target: 'table', field: 'turn', value: players(f)[0].id } })),
+    key: 'moveRejected',
+    game: 2,
+    event: 12,
+    detail: 'common:override.problems.notHere'
+  },
+  {
+    name: 'a corrected value of the wrong shape',
+    // Neither a whole number, an id nor a list of ids: refused as it is read.
+    file: edited((f) => void (mid(f).events[11].event = { type: 'keeper.override', override: { kind: 'setValue', target: 'scarlett', field: 'sp', value: { sp: 1e9 } } })),
+    key: 'badMove',
+    game: 2,
+    event: 12
+  },
+  {
     name: 'a token the game does not have',
     file: edited((f) => void (mid(f).events[11].event = { type: 'keeper.override', override: { kind: 'moveToken', token: 'statue', to: players(f)[1].id } })),
     key: 'moveRejected',

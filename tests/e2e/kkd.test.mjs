@@ -2,9 +2,15 @@
  * Killer Kloo Doo on the table, in the built app on a phone (412 × 823, touch): three players set
  * up, a contest against a non-player character, an accusation and the Part 1 scores, Part 2 with
  * its objectives passed round by hold-to-see and Lantern's dice, a weapon taken and an attack
- * with the table's own die. The page is reloaded after every move and the table comes back the
- * same; axe-clean once on each kind of screen (the set-up, the table, a form, the pass-and-peek,
- * the table with dice). Then a contest in Polish with the network cut after one visit.
+ * with the table's own die, a Location objective searched and finished (shown done on the
+ * scoreboard), and Survival Points put right through the correction dialog. The page is reloaded
+ * after every move and the table comes back the same; axe-clean once on each kind of screen (the
+ * set-up, the table, a form, the pass-and-peek, the table with dice, the correction dialog). Then
+ * a contest in Polish with the network cut after one visit.
+ *
+ * The game's seed is pinned (the app's one request for a random 32-bit number is answered with
+ * SEED), so Ania's secret objectives are known: the Revolver (named "Pistol" at set-up), the
+ * Lounge and the Hall.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -14,6 +20,21 @@ const app = useApp();
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const NAMES = ['Ania', 'Bartek', 'Celina'];
 const CHARACTERS = ['Miss Scarlett', 'Colonel Mustard', 'Mrs White'];
+const SEED = 16;
+
+/** Answers the app's request for a new game's seed with `seed`. */
+async function pinSeed(context, seed) {
+  await context.addInitScript((value) => {
+    const random = crypto.getRandomValues.bind(crypto);
+    crypto.getRandomValues = (array) => {
+      if (array instanceof Uint32Array && array.length === 1) {
+        array[0] = value;
+        return array;
+      }
+      return random(array);
+    };
+  }, seed);
+}
 
 async function assertAxeClean(page, where) {
   const violations = await axeViolations(page);
@@ -82,9 +103,10 @@ async function holdToSee(page) {
 }
 
 describe('Killer Kloo Doo', () => {
-  test('three players: a contest, an accusation, Part 2 with objectives and an attack, a reload after every move', { timeout: 300_000 }, async () => {
+  test('three players: a contest, an accusation, Part 2 with objectives, an attack, a room searched and a correction, a reload after every move', { timeout: 300_000 }, async () => {
     const { context, page } = await freshPage(app, PHONE);
     try {
+      await pinSeed(context, SEED);
       await page.goto(`${app.url}/new/kkd`);
       await page.getByRole('textbox', { name: 'Player 1', exact: true }).waitFor();
       for (let i = 0; i < 3; i++) {
@@ -93,6 +115,9 @@ describe('Killer Kloo Doo', () => {
       }
       await page.getByText('With 3 players: three clue cards go in the envelope, 5 to each player, 3 face down in the middle.').waitFor();
       await page.getByRole('radio', { name: 'We rolled real dice: Ania starts', exact: true }).check();
+      // The table's Revolver card says "Pistol": named so at set-up, and so everywhere after.
+      await page.getByText('Your cards print other names?', { exact: true }).click();
+      await page.getByLabel('Your name for: Revolver', { exact: true }).fill('Pistol');
       await assertAxeClean(page, 'the set-up');
       await page.getByRole('button', { name: 'Start game', exact: true }).click();
       await page.waitForURL(/\/game\/[^/]+$/);
@@ -162,6 +187,7 @@ describe('Killer Kloo Doo', () => {
         await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before);
       }
       assert.equal(new Set(seen.map((t) => t.replace(/^.*objectives/, ''))).size, 3, 'three different hands');
+      assert.match(seen[0], /Pistol · Lounge · Hall/, seen[0]);
       await waitForTable(page);
       s = await tableState(page);
       assert.equal(s.heading, 'Turn 3: Ania (Miss Scarlett)');
@@ -171,9 +197,9 @@ describe('Killer Kloo Doo', () => {
       const bartek = sp('Bartek');
       assert.ok(bartek >= 64 && bartek <= 74, s.roll);
 
-      // Ania takes the Revolver and attacks Bartek with a die the table rolled: 4 × 6 = 24.
+      // Ania takes the Pistol (the Revolver, × 6) and attacks Bartek with a die the table rolled: 4 × 6 = 24.
       form = await open(page, 'Take a weapon');
-      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Revolver' });
+      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Pistol' });
       await record(page);
       form = await open(page, 'Attack');
       await form.getByLabel('Victim', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
@@ -183,16 +209,56 @@ describe('Killer Kloo Doo', () => {
       assert.match(s.roll, /× 6 = 24/);
       assert.match(s.roll, /Bartek loses 24\./);
       assert.ok(s.rows[1].includes(String(bartek - 24)), s.rows[1]);
-      assert.match(s.rows[0], /Carries the Revolver \(× 6\)/);
+      assert.match(s.rows[0], /Carries the Pistol \(× 6\)/);
       await page.getByRole('img', { name: 'A die showing 4' }).waitFor();
       await assertAxeClean(page, 'the table with dice');
+
+      // Ania's Location objective: a servant (a Queen) in the Lounge, then the table's dice, 4 + 5.
+      form = await open(page, 'Objective');
+      await form.getByRole('radio', { name: 'A servant plays in the room to search' }).check();
+      await form.getByLabel('Room', { exact: true }).selectOption({ label: 'Lounge' });
+      await form.getByRole('group', { name: 'The servant (a Court card)' }).getByText('Q', { exact: true }).click();
+      s = await record(page);
+      assert.match(s.rows[0], /Searching the Lounge/);
+      assert.match(s.rows[0], /0 of 3 objectives done/);
+      form = await open(page, 'Objective');
+      await form.getByRole('radio', { name: 'The search roll' }).check();
+      await form.getByRole('radio', { name: 'We rolled real dice' }).check();
+      await form.getByLabel('Die 1', { exact: true }).fill('4');
+      await form.getByLabel('Die 2', { exact: true }).fill('5');
+      s = await record(page);
+      // Done, shown on the scoreboard, and still there after the reload `record` made.
+      assert.match(s.rows[0], /1 of 3 objectives done: Lounge/, s.rows[0]);
+      assert.doesNotMatch(s.rows[0], /Searching/);
+
+      // Bartek's Survival Points were miscounted: put right through the correction dialog.
+      const wrong = bartek - 24;
+      await page.getByRole('button', { name: 'Correct a mistake', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Correct a number or mark', exact: true }).click();
+      await dialog.getByRole('radio', { name: 'Bartek (Colonel Mustard)', exact: true }).check();
+      await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+      await dialog.getByRole('radio', { name: `Survival Points (now: ${wrong})`, exact: true }).check();
+      await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+      const field = dialog.getByLabel('Survival Points (-999 to 999)', { exact: true });
+      // The game's own check answers before anything is sent: the same number is no correction.
+      await dialog.getByText('That is already so: nothing to correct.').waitFor();
+      await field.fill(String(wrong + 5));
+      await assertAxeClean(page, 'the correction dialog');
+      await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+      await dialog.getByText(`Bartek (Colonel Mustard) – Survival Points: set to ${wrong + 5}?`).waitFor();
+      before = await seqOf(page);
+      await dialog.getByRole('button', { name: 'Yes, do it', exact: true }).click();
+      s = await storedAndReloaded(page, before);
+      assert.ok(s.rows[1].includes(String(wrong + 5)), s.rows[1]);
 
       // The log says what happened, in words.
       const id = page.url().split('/').pop();
       await page.goto(`${app.url}/game/${id}/log`);
       await page.getByText('Ania persuades Professor Plum: 9 against the top card of the pack, 4.', { exact: true }).waitFor();
       await page.getByText('Bartek makes an accusation and is right: +60. Part 1 is over.', { exact: true }).waitFor();
-      await page.getByText('Ania attacks Bartek with the Revolver: 24.', { exact: true }).waitFor();
+      await page.getByText('Ania attacks Bartek with the Pistol: 24.', { exact: true }).waitFor();
+      await page.getByText(`Correction: Bartek’s Survival Points were ${wrong}, now ${wrong + 5}.`, { exact: true }).waitFor();
     } finally {
       await context.close();
     }

@@ -13,7 +13,7 @@
 import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord, type GameSummary, type ImportItem } from '../db/types';
 import type { GameDefinition, GameInput, GameView } from '../engine/game';
 import { apply, persist, RejectedEvent, restore, start, type LoggedEvent, type Snapshot } from '../engine/session';
-import type { Answer, GameEvent, Move, Override, Player, Text } from '../engine/types';
+import type { Answer, CorrectedValue, GameEvent, Move, Override, Player, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
 import type { CardMemory } from '../games/gloom/memory';
 import {
@@ -344,8 +344,20 @@ function readOverride(v: unknown): Override | null {
       return isId(v.player) && typeof v.name === 'string' && v.name.length <= MAX_NAME ? { kind: v.kind, player: v.player, name: v.name } : null;
     case 'leave':
       return isId(v.player) ? { kind: 'leave', player: v.player } : null;
+    case 'setValue': {
+      if (!isId(v.target) || !isId(v.field)) return null;
+      const value = readValue(v.value);
+      return value === null ? null : { kind: 'setValue', target: v.target, field: v.field, value };
+    }
   }
   return null;
+}
+
+/** A corrected value: a whole number, an id, or up to 52 ids (a pack of playing cards). */
+function readValue(v: unknown): CorrectedValue | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
+  if (isId(v)) return v;
+  return Array.isArray(v) && v.length <= 52 && v.every(isId) ? [...(v as string[])] : null;
 }
 
 /** What the home screen lists, as the game screen writes it after every move. */

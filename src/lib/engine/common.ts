@@ -115,6 +115,9 @@ export function correctionProblem(ctx: DealContext, o: Override): Text | null {
     case 'leave':
       if (!known(o.player)) return t('unknownPlayer');
       return playerIn(ctx, o.player).alive ? null : t('leaveOut');
+    case 'setValue':
+      // Only a scoreboard game keeps numbers the table may put right.
+      return t('notHere');
   }
 }
 

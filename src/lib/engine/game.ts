@@ -80,6 +80,40 @@ export interface Corrections {
   leave: Text;
   /** Why someone arriving late cannot join this game now, and what to do instead. */
   latecomer: Text;
+  /**
+   * The numbers and marks the table may put right (`setValue`), by what they belong to: a
+   * scoreboard game's (Killer Kloo Doo's Survival Points, weapons, objectives, whose turn).
+   */
+  values?: ValueTarget[];
+  /**
+   * A game without a moderator's rulings or roles offers only these corrections (and no
+   * eliminate, revive or winner); absent: everything above.
+   */
+  only?: ('rename' | 'leave' | 'setValue')[];
+}
+
+/** What a `setValue` correction may change, grouped by what it belongs to. */
+export interface ValueTarget {
+  /** `setValue.target`: a character, or `table` for the game as a whole. */
+  id: string;
+  name: Text;
+  fields: ValueField[];
+}
+
+/** One number or mark that may be put right, and what it is now. */
+export interface ValueField {
+  /** `setValue.field`. */
+  id: string;
+  name: Text;
+  /** What it is now, as said on screen. */
+  now: Text;
+  /** A whole number in min..max; one of `options`; or any of them (a set). */
+  input: 'number' | 'choice' | 'set';
+  min?: number;
+  max?: number;
+  options?: { id: string; name: Text }[];
+  /** Its value now, for the form to start from. */
+  value: number | string | string[];
 }
 
 export interface TokenChoice {

@@ -12,7 +12,7 @@
  */
 import { assign, setup as machineSetup, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import type { DealState, GameInput } from './game';
-import type { GameEvent, Move, MoveProblem } from './types';
+import type { GameEvent, Move, MoveProblem, Override, Text } from './types';
 
 /** A scoreboard game's rules, all pure. */
 export interface ScoreboardRules<Setup, State extends object, M extends Move> {
@@ -24,6 +24,13 @@ export interface ScoreboardRules<Setup, State extends object, M extends Move> {
   reduce(state: State, move: M): State;
   /** The game has ended (a final snapshot takes no more moves; undo still works by replay). */
   over(state: State): boolean;
+  /**
+   * The table's corrections (a `keeper.override`, see `Override`), when the game offers them:
+   * `problem` is the one check the machine's guard, `checkOverride` (the screen, a backup's
+   * replay) and the correction screen use; `correct` puts it right once `problem` passed it.
+   */
+  overrideProblem?(state: State, override: Override): Text | null;
+  correct?(state: State, override: Override): State;
 }
 
 export function scoreboardMachine<Setup, State extends object, M extends Move>(id: string, rules: ScoreboardRules<Setup, State, M>) {
@@ -33,7 +40,9 @@ export function scoreboardMachine<Setup, State extends object, M extends Move>(i
       isOver: ({ context }) => rules.over(context),
       // `session.apply` has already refused a move `check` rejects, with its reason; this guard
       // keeps the machine sound for any other caller.
-      allowed: ({ context, event }) => event.type === 'move' && rules.check(context, event.move as M) === null
+      allowed: ({ context, event }) => event.type === 'move' && rules.check(context, event.move as M) === null,
+      correctable: ({ context, event }) =>
+        event.type === 'keeper.override' && !!rules.overrideProblem && rules.overrideProblem(context, event.override) === null
     }
   }).createMachine({
     id,
@@ -46,7 +55,16 @@ export function scoreboardMachine<Setup, State extends object, M extends Move>(i
           move: {
             guard: 'allowed',
             actions: assign(({ context, event }) => rules.reduce(context, (event as { move: unknown }).move as M))
-          }
+          },
+          // A correction, then the same end check as after a move (`always` above).
+          ...(rules.correct && rules.overrideProblem
+            ? {
+                'keeper.override': {
+                  guard: 'correctable',
+                  actions: assign(({ context, event }) => rules.correct!(context, (event as { override: Override }).override))
+                }
+              }
+            : {})
         }
       },
       over: { type: 'final' }
@@ -58,7 +76,8 @@ export function scoreboardMachine<Setup, State extends object, M extends Move>(i
 export const boardState = <State>(snapshot: SnapshotFrom<AnyStateMachine>): State => snapshot.context as State;
 
 /** `GameDefinition`'s parts that are the same in every scoreboard game. */
-export function scoreboardParts<State extends object, M extends Move>(rules: Pick<ScoreboardRules<unknown, State, M>, 'check'>) {
+export function scoreboardParts<State extends object, M extends Move>(rules: Pick<ScoreboardRules<unknown, State, M>, 'check' | 'overrideProblem'>) {
+  const problem = rules.overrideProblem;
   return {
     kind: 'scoreboard' as const,
     /** Nobody is dealt a secret card: no deal, and nothing Undo must not go below. */
@@ -67,6 +86,12 @@ export function scoreboardParts<State extends object, M extends Move>(rules: Pic
     checkMove: (snapshot: SnapshotFrom<AnyStateMachine>, move: Move): MoveProblem | null => {
       if (snapshot.value !== 'play') return { text: { key: 'common:errors.answer.finished' }, overrulable: false };
       return rules.check(snapshot.context as State, move as M);
-    }
+    },
+    ...(problem
+      ? {
+          checkOverride: (snapshot: SnapshotFrom<AnyStateMachine>, o: Override): Text | null =>
+            snapshot.value !== 'play' ? { key: 'common:errors.answer.finished' } : problem(snapshot.context as State, o)
+        }
+      : {})
   };
 }

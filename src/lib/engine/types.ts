@@ -179,7 +179,11 @@ export interface MoveProblem {
  *   `setRole`: a player holds another card than recorded (the mix changes);
  * - `rename`: the same person under a corrected name; `replace`: a new person takes the seat
  *   and its card;
- * - `leave`: a player leaves the table (the game decides what follows; nothing a death sets off).
+ * - `leave`: a player leaves the table (the game decides what follows; nothing a death sets off);
+ * - `setValue`: a number or mark on a scoreboard put right (Killer Kloo Doo's Survival Points, a
+ *   weapon held, an objective done, whose turn it is): `target` is what it belongs to (a
+ *   character, or the table), `field` which number or mark, `value` the right one. The game's
+ *   `GameView.corrections.values` says what it offers; its `checkOverride` refuses the rest.
  */
 export type Override =
   | { kind: 'eliminate'; player: PlayerId }
@@ -191,10 +195,14 @@ export type Override =
   | { kind: 'setRole'; player: PlayerId; role: string }
   | { kind: 'rename'; player: PlayerId; name: string }
   | { kind: 'replace'; player: PlayerId; name: string }
-  | { kind: 'leave'; player: PlayerId };
+  | { kind: 'leave'; player: PlayerId }
+  | { kind: 'setValue'; target: string; field: string; value: CorrectedValue };
+
+/** A corrected number, a choice (an id), or a set of choices (ids). */
+export type CorrectedValue = number | string | string[];
 
 /** The override kinds that put right what went wrong at the table (see `Override`). */
-export const CORRECTION_KINDS = ['moveToken', 'swapRoles', 'setRole', 'rename', 'replace', 'leave'] as const;
+export const CORRECTION_KINDS = ['moveToken', 'swapRoles', 'setRole', 'rename', 'replace', 'leave', 'setValue'] as const;
 export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 
 /** One line of a game's history, shown in the log screen. */

@@ -7,6 +7,7 @@
  * the Spanner the Wrench). Names reach the screens as i18n keys in the `cluedo` namespace.
  */
 import type { Text } from '../engine/types';
+import { ownNameId } from '../engine/own-names';
 
 export type CardCategory = 'suspect' | 'weapon' | 'room';
 
@@ -68,9 +69,16 @@ const RENAMED: Readonly<Record<Edition, Partial<Record<CardId, string>>>> = {
  * The name of a card in an edition, as the last part of its key in `cluedo:cards`: sentences
  * that name a card nest it as `$t(cluedo:cards.{{card}})` with this as the parameter.
  */
-export function cardNameId(card: CardId, edition: Edition = 'uk'): string {
-  return RENAMED[edition][card] ?? card;
+export function cardNameId(card: CardId, edition: Edition = 'uk', own?: OwnNames): string {
+  const name = own?.[card];
+  return name ? ownNameId(name) : (RENAMED[edition][card] ?? card);
 }
+
+/** Names the table gave its own cards (Killer Kloo Doo's set-up), by card; the rest keep the edition's. */
+export type OwnNames = Partial<Record<CardId, string>>;
+
+/** The longest name a card may be given. */
+export const OWN_NAME_MAX = 30;
 
 /** A card's name as a translatable text. */
 export function cardName(card: CardId, edition: Edition = 'uk'): Text {

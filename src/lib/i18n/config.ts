@@ -3,6 +3,8 @@
  * options every instance shares (the app's one, and those tests build around fixture texts).
  */
 import i18next, { type i18n as I18next, type Resource } from 'i18next';
+import { isolate } from '../engine/names';
+import { ownNameIn } from '../engine/own-names';
 
 export const LANGUAGES = ['en', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,7 +33,12 @@ export function createI18next(language: Language, resources: Resource): I18next 
     initAsync: false,
     // Svelte escapes whatever it renders; escaping here too would show "&amp;" to the players.
     interpolation: { escapeValue: false },
-    returnNull: false
+    returnNull: false,
+    // A card's name the table typed itself (engine/own-names.ts) is no key of ours: it is shown as typed.
+    parseMissingKeyHandler: (key: string) => {
+      const own = ownNameIn(key);
+      return own === null ? key : isolate(own);
+    }
   });
   return instance;
 }

@@ -175,6 +175,10 @@ export class ActiveGame {
   get overrulable(): Move | null {
     return this.#overrulable;
   }
+  /** Why the game would refuse this correction now (its own `checkOverride`), or null: what the correction screen shows before it is confirmed. */
+  overrideProblem(override: Override): Text | null {
+    return this.def.checkOverride?.(this.#snapshot, override) ?? null;
+  }
   get canUndo(): boolean {
     // Undo into the deal would put a card back in front of the wrong eyes: the deal's moves
     // are a floor Undo never goes below.

@@ -321,3 +321,67 @@ describe('the override’s corrections', () => {
     expect(onoverride).not.toHaveBeenCalled();
   });
 });
+
+describe('a scoreboard game’s corrections (Killer Kloo Doo)', () => {
+  const k = (key: string, params?: Record<string, string | number>) => ({ key: `kkd:corrections.${key}`, params });
+  const corrections: Corrections = {
+    tokens: [],
+    roles: [],
+    leave: k('leave'),
+    latecomer: k('latecomer'),
+    only: ['setValue', 'rename', 'leave'],
+    values: [
+      {
+        id: 'mustard',
+        name: k('who', { name: 'Bob', card: 'mustard' }),
+        fields: [
+          { id: 'sp', name: k('fields.sp'), now: k('now.number', { value: 12 }), input: 'number', min: -999, max: 999, value: 12 },
+          { id: 'weapon', name: k('fields.weapon'), now: k('now.noWeapon'), input: 'choice', options: [{ id: 'none', name: k('none') }, { id: 'rope', name: { key: 'cluedo:cards.rope' } }], value: 'none' }
+        ]
+      }
+    ]
+  };
+
+  beforeAll(async () => {
+    await Promise.all([i18n.loadNamespace('kkd'), i18n.loadNamespace('cluedo')]);
+  });
+
+  function openValues(check: (o: unknown) => { key: string } | null) {
+    const onoverride = vi.fn();
+    render(OverrideDialog, { open: true, players: players(), winners: [], corrections, check: check as never, onoverride, onclose: vi.fn() });
+    return onoverride;
+  }
+
+  it('offers only its corrections, and sets a number once the game’s own check passes it', async () => {
+    const check = vi.fn((o: unknown) => ((o as { value: unknown }).value === 12 ? { key: 'kkd:corrections.problems.same' } : null));
+    const onoverride = openValues(check);
+    expect(screen.queryByRole('button', { name: 'Mark a player eliminated' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Declare a winner' })).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Correct a number or mark' }));
+    await fireEvent.click(screen.getByLabelText('Bob (Colonel Mustard)'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await fireEvent.click(screen.getByLabelText('Survival Points (now: 12)'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // The value now is no correction: the game's check says so and Continue waits.
+    expect(screen.getByRole('alert')).toHaveTextContent('That is already so: nothing to correct.');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await fireEvent.input(screen.getByLabelText('Survival Points (-999 to 999)'), { target: { value: '7' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Bob (Colonel Mustard) – Survival Points: set to 7?')).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Yes, do it' }));
+    expect(onoverride).toHaveBeenCalledExactlyOnceWith({ kind: 'setValue', target: 'mustard', field: 'sp', value: 7 });
+  });
+
+  it('picks one of a field’s choices', async () => {
+    const onoverride = openValues(() => null);
+    await fireEvent.click(screen.getByRole('button', { name: 'Correct a number or mark' }));
+    await fireEvent.click(screen.getByLabelText('Bob (Colonel Mustard)'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await fireEvent.click(screen.getByLabelText('Weapon carried (now: no weapon)'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await fireEvent.click(screen.getByLabelText('Rope'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Yes, do it' }));
+    expect(onoverride).toHaveBeenCalledExactlyOnceWith({ kind: 'setValue', target: 'mustard', field: 'weapon', value: 'rope' });
+  });
+});

@@ -559,5 +559,8 @@ export function correct(ctx: Ctx, o: Override): Ctx {
       return renameIn('cluethulhu', ctx, o);
     case 'leave':
       return leave(ctx, o.player);
+    case 'setValue':
+      // Refused by `correctionProblem`: this game keeps no numbers to put right.
+      return ctx;
   }
 }

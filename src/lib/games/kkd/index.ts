@@ -9,14 +9,14 @@ import type { GameDefinition } from '../../engine/game';
 import { scoreboardMachine, scoreboardParts } from '../../engine/scoreboard';
 import type { Player } from '../../engine/types';
 import { readMove } from './moves';
-import { check, init, isOver, reduce, type KkdMove, type KkdState } from './rules';
+import { check, correct, init, isOver, overrideProblem, reduce, type KkdMove, type KkdState } from './rules';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KkdSetup } from './setup';
 import { view } from './view';
 
 /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
 export const MACHINE_VERSION = 1;
 
-export const machine = scoreboardMachine<KkdSetup, KkdState, KkdMove>('kkd', { init, check, reduce, over: isOver });
+export const machine = scoreboardMachine<KkdSetup, KkdState, KkdMove>('kkd', { init, check, reduce, over: isOver, overrideProblem, correct });
 
 export const kkd: GameDefinition<KkdSetup> = {
   id: 'kkd',
@@ -30,13 +30,13 @@ export const kkd: GameDefinition<KkdSetup> = {
   validateSetup,
   view,
   players: (setup: KkdSetup): Player[] => setup.players,
-  ...scoreboardParts<KkdState, KkdMove>({ check }),
+  ...scoreboardParts<KkdState, KkdMove>({ check, overrideProblem }),
   readMove
 };
 
 export type { KkdSetup } from './setup';
 export { MIN_PLAYERS, MAX_PLAYERS, validateSetup, dealFor, isSuspect } from './setup';
 export type { KkdMove, KkdState, Character, Roll, RollLine, Part, ContestKind, Service, Winner } from './rules';
-export { check, part1Of } from './rules';
+export { check, part1Of, overrideProblem, TABLE, SP_LIMIT, MISS_LIMIT } from './rules';
 export { board, boardOf, type KkdBoard, type CharacterRow } from './view';
 export { RANKS, COURT, cardValue, total, duel, part1Score, attackDamage, assaultDamage, servantSucceeds, locationDone, MULTIPLIER, ACCUSATION, LOCATION_TARGET, type Rank, type Side } from './cards';

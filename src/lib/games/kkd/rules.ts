@@ -14,9 +14,9 @@
  * replay roll the same numbers; a move may carry the dice the table rolled instead.
  */
 import type { GameInput } from '../../engine/game';
-import { isolate, nameList } from '../../engine/names';
+import { isolate, nameList, renameProblem } from '../../engine/names';
 import { rollDice, seedRng, shuffle, type RngState } from '../../engine/rng';
-import type { LogLine, MoveProblem, Outcome, PlayerId, Text } from '../../engine/types';
+import type { CorrectedValue, LogLine, MoveProblem, Outcome, Override, PlayerId, Text } from '../../engine/types';
 import {
   CARDS,
   cardNameId,
@@ -27,6 +27,7 @@ import {
   WEAPONS,
   type CardId,
   type Edition,
+  type OwnNames,
   type RoomId,
   type SuspectId,
   type WeaponId
@@ -48,7 +49,7 @@ import {
   type Rank,
   type Side
 } from './cards';
-import type { KkdSetup } from './setup';
+import { ownNamesOf, type KkdSetup } from './setup';
 
 // ---------------------------------------------------------------- the table
 
@@ -113,6 +114,8 @@ export type Winner = 'part1' | 'escape' | 'lastStanding' | 'nobody';
 export interface KkdState {
   players: { id: PlayerId; name: string; seat: number }[];
   edition: Edition;
+  /** The names the table's own cards print (set-up); absent in a game stored before them. */
+  names?: OwnNames;
   part: Part;
   /** All six suspects, in the box's order. */
   characters: Character[];
@@ -207,6 +210,7 @@ export function init({ setup, seed }: GameInput<KkdSetup>): KkdState {
   let s: KkdState = {
     players,
     edition: setup.edition,
+    ...(setup.names && Object.keys(setup.names).length ? { names: ownNamesOf(setup.names) } : {}),
     part: 'part1',
     characters,
     turn: { number: 1, who: setup.characters[players[0].id] },
@@ -275,10 +279,10 @@ const displayName = (s: KkdState, id: SuspectId): string => {
  */
 export function named(s: KkdState, id: SuspectId, slot: string): Record<string, string> {
   const c = charOf(s, id);
-  return c.player ? { [slot]: nameOf(s, c.player) } : { [slot]: '', [`${slot}Card`]: cardNameId(id, s.edition), context: 'npc' };
+  return c.player ? { [slot]: nameOf(s, c.player) } : { [slot]: '', [`${slot}Card`]: cardNameId(id, s.edition, s.names), context: 'npc' };
 }
 
-const card = (s: KkdState, id: CardId): string => cardNameId(id, s.edition);
+const card = (s: KkdState, id: CardId): string => cardNameId(id, s.edition, s.names);
 
 /** The Part 1 score of a player character (its cards as entered, and the accusation). */
 export function part1Of(s: KkdState, id: SuspectId): number {
@@ -536,7 +540,7 @@ function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
 function objectiveProblem(s: KkdState, by: SuspectId, card: CardId): MoveProblem | null {
   const o = s.objectives;
   if (!o) return refuse('not_part2');
-  const params = { ...named(s, by, 'name'), card: cardNameId(card, s.edition) };
+  const params = { ...named(s, by, 'name'), card: cardNameId(card, s.edition, s.names) };
   if (doneOf(s, by).includes(card)) return refuse('alreadyDone', params);
   if (o.mode === 'app') return objectivesOf(s, by).includes(card) ? null : refuse('notObjective', params);
   if (Object.values(o.done).some((list) => list?.includes(card))) return refuse('doneByOther', params);
@@ -696,6 +700,204 @@ export function reduce(state: KkdState, m: KkdMove): KkdState {
       return log(s, 'roll', { dice: dice.join(' + '), sum, count: dice.length });
     }
   }
+  return s;
+}
+
+// ---------------------------------------------------------------- the table's corrections
+
+/**
+ * What the table may put right with the override (`setValue`), by field: on a character,
+ * `sp` (Survival Points), `miss` (turns still to miss), `weapon` (`none` or a weapon), `done` and
+ * `undone` (an objective turned face up, or back down), `hearts` and `diamonds` (the Part 1
+ * cards, as ranks) and `accusation` (`right` or `wrong`, on the accuser); on the `table`, `turn`
+ * (whose turn it is). Names (`rename`) and a player leaving (`leave`) too.
+ */
+export const CHARACTER_FIELDS = ['sp', 'miss', 'weapon', 'done', 'undone', 'hearts', 'diamonds', 'accusation'] as const;
+export type CharacterField = (typeof CHARACTER_FIELDS)[number];
+export const TABLE = 'table';
+/** The limits of a corrected number. */
+export const SP_LIMIT = 999;
+export const MISS_LIMIT = 9;
+
+const corr = (key: string, params?: Text['params']): Text => ({ key: `kkd:corrections.problems.${key}`, params });
+const isInt = (v: CorrectedValue): v is number => typeof v === 'number' && Number.isInteger(v);
+const rankSet = (v: CorrectedValue): v is Rank[] => Array.isArray(v) && v.length <= 13 && v.every(isRank) && new Set(v).size === v.length;
+const sameRanks = (a: readonly Rank[], b: readonly Rank[]) => a.length === b.length && a.every((r) => b.includes(r));
+
+/**
+ * Why a correction cannot be made now, or null: the one check the machine's guard, the screen's
+ * correction dialog and a backup's replay all use (through `checkOverride`).
+ */
+export function overrideProblem(s: KkdState, o: Override): Text | null {
+  if (!o || typeof o !== 'object') return corr('unknown');
+  if (s.outcome) return { key: 'common:errors.answer.finished' };
+  if (s.objectives && s.objectives.toSee.length > 0) return corr('dealing', named(s, s.objectives.toSee[0], 'name'));
+  const known = (id: unknown) => s.players.some((p) => p.id === id);
+  switch (o.kind) {
+    case 'rename':
+      if (!known(o.player)) return { key: 'common:override.problems.unknownPlayer' };
+      if (typeof o.name === 'string' && o.name.trim() === nameOf(s, o.player)) return corr('same');
+      return renameProblem(o.name, s.players.filter((p) => p.id !== o.player).map((p) => p.name));
+    case 'leave': {
+      if (!known(o.player)) return { key: 'common:override.problems.unknownPlayer' };
+      const c = s.characters.find((x) => x.player === o.player);
+      if (!c || !c.alive) return { key: 'common:override.problems.leaveOut' };
+      // Part 1 needs two players to go on; in Part 2 the last one standing wins.
+      return s.part !== 'part2' && playable(s).length <= MIN_LEFT ? corr('tooFew') : null;
+    }
+    case 'setValue':
+      return valueProblem(s, o);
+  }
+  return { key: 'common:override.problems.notHere' };
+}
+
+const MIN_LEFT = 2;
+
+function valueProblem(s: KkdState, o: Extract<Override, { kind: 'setValue' }>): Text | null {
+  const v = o.value;
+  if (o.target === TABLE) {
+    if (o.field !== 'turn') return corr('unknown');
+    if (s.part === 'scoring') return corr('noTurn');
+    const c = typeof v === 'string' ? charIn(s, v) : undefined;
+    if (!c || !c.player) return { key: 'kkd:refused.noPlayer' };
+    if (!c.alive) return { key: 'kkd:refused.dead', params: named(s, c.id, 'name') };
+    return c.id === s.turn.who ? corr('same') : null;
+  }
+  const c = charIn(s, o.target);
+  if (!c) return { key: 'kkd:refused.noCharacter' };
+  const part2 = s.part === 'part2';
+  const who = named(s, c.id, 'name');
+  switch (o.field as CharacterField) {
+    case 'sp':
+      if (!part2) return corr('notPart2');
+      if (!isInt(v) || Math.abs(v) > SP_LIMIT) return corr('number', { min: -SP_LIMIT, max: SP_LIMIT });
+      return v === c.sp ? corr('same') : null;
+    case 'miss':
+      if (!c.player) return { key: 'kkd:refused.npcNoTurn', params: named(s, c.id, 'target') };
+      if (!c.alive) return { key: 'kkd:refused.dead', params: who };
+      if (s.part === 'scoring') return corr('noTurn');
+      if (!isInt(v) || v < 0 || v > MISS_LIMIT) return corr('number', { min: 0, max: MISS_LIMIT });
+      return v === c.miss ? corr('same') : null;
+    case 'weapon': {
+      if (!part2) return corr('notPart2');
+      if (!c.alive) return { key: 'kkd:refused.dead', params: who };
+      if (v === 'none') return c.weapon === null ? corr('same') : null;
+      if (!(WEAPONS as readonly unknown[]).includes(v)) return { key: 'kkd:refused.noWeapon' };
+      if (s.thrown.includes(v as WeaponId)) return { key: 'kkd:refused.thrown', params: { weapon: card(s, v as WeaponId) } };
+      return c.weapon === v ? corr('same') : null;
+    }
+    case 'done': {
+      if (!part2) return corr('notPart2');
+      if (!c.player) return { key: 'kkd:refused.noPlayer' };
+      if (!c.alive) return { key: 'kkd:refused.dead', params: who };
+      if (!isCard(v)) return { key: 'kkd:refused.noCard' };
+      return objectiveProblem(s, c.id, v as CardId)?.text ?? null;
+    }
+    case 'undone':
+      if (!part2) return corr('notPart2');
+      if (!c.player) return { key: 'kkd:refused.noPlayer' };
+      return isCard(v) && doneOf(s, c.id).includes(v as CardId) ? null : corr('notDone', { ...who, card: isCard(v) ? card(s, v as CardId) : '' });
+    case 'hearts':
+    case 'diamonds': {
+      if (s.part !== 'scoring') return corr('notScoring');
+      if (!c.player) return { key: 'kkd:refused.noPlayer' };
+      if (!rankSet(v)) return corr('ranks');
+      const had = s.scores[c.id];
+      return had && sameRanks(had[o.field as 'hearts' | 'diamonds'], v) ? corr('same') : null;
+    }
+    case 'accusation':
+      if (s.part !== 'scoring') return corr('notScoring');
+      if (s.accusation?.by !== c.id) return corr('notAccuser', who);
+      if (v !== 'right' && v !== 'wrong') return corr('unknown');
+      return (v === 'right') === s.accusation.right ? corr('same') : null;
+  }
+  return corr('unknown');
+}
+
+/**
+ * A correction (checked first by `overrideProblem`), with a public log line saying what was put
+ * right; then what follows from the new number as after any move: at zero Survival Points or
+ * less the character is dead (and the last one standing wins), above zero a dead one is back; a
+ * third objective sends the character for the staircase, one turned back down takes them off it.
+ */
+export function correct(state: KkdState, o: Override): KkdState {
+  let s = state;
+  switch (o.kind) {
+    case 'rename': {
+      const old = nameOf(s, o.player);
+      const name = o.name.trim();
+      s = { ...s, players: s.players.map((p) => (p.id === o.player ? { ...p, name } : p)) };
+      return log(s, 'fixName', { old, name });
+    }
+    case 'leave':
+      return leave(s, o.player);
+    case 'setValue':
+      return o.target === TABLE ? fixTurn(s, o.value as SuspectId) : fixValue(s, o.target as SuspectId, o.field as CharacterField, o.value);
+  }
+  return s;
+}
+
+function fixTurn(state: KkdState, id: SuspectId): KkdState {
+  const s = { ...state, turn: { ...state.turn, who: id } };
+  return log(s, 'fixTurn', named(s, id, 'name'));
+}
+
+function fixValue(state: KkdState, id: SuspectId, field: CharacterField, v: CorrectedValue): KkdState {
+  let s = state;
+  const c = charOf(s, id);
+  switch (field) {
+    case 'sp': {
+      const sp = v as number;
+      s = patch(s, id, { sp });
+      s = log(s, 'fixSp', { ...named(s, id, 'target'), old: c.sp, sp });
+      if (!c.alive && sp > 0) return log(patch(s, id, { alive: true }), 'revived', named(s, id, 'target'));
+      return c.alive && sp <= 0 ? dies(s, id) : s;
+    }
+    case 'miss':
+      return log(patch(s, id, { miss: v as number }), 'fixMiss', { ...named(s, id, 'target'), count: v as number });
+    case 'weapon': {
+      if (v === 'none') return log(patch(s, id, { weapon: null }), 'fixNoWeapon', named(s, id, 'target'));
+      const holder = s.characters.find((x) => x.weapon === v);
+      if (holder) s = patch(s, holder.id, { weapon: null });
+      s = patch(s, id, { weapon: v as WeaponId });
+      return log(s, 'fixWeapon', { ...named(s, id, 'target'), weapon: card(s, v as WeaponId) });
+    }
+    case 'done':
+      s = log(s, 'fixDone', { ...named(s, id, 'target'), card: card(s, v as CardId) });
+      return markDone(s, id, v as CardId);
+    case 'undone': {
+      const o = s.objectives!;
+      s = { ...s, objectives: { ...o, done: { ...o.done, [id]: doneOf(s, id).filter((x) => x !== v) } } };
+      s = log(s, 'fixUndone', { ...named(s, id, 'target'), card: card(s, v as CardId) });
+      // Fewer than three objectives done: no longer on the dash for the helicopter.
+      return c.staircase ? log(patch(s, id, { staircase: false }), 'offStairs', named(s, id, 'name')) : s;
+    }
+    case 'hearts':
+    case 'diamonds': {
+      const had = s.scores[id] ?? { hearts: [], diamonds: [] };
+      s = { ...s, scores: { ...s.scores, [id]: { ...had, [field]: [...(v as Rank[])] } } };
+      const now = s.scores[id]!;
+      return log(s, 'fixScore', { ...named(s, id, 'target'), hearts: total(now.hearts), diamonds: total(now.diamonds), score: part1Of(s, id) });
+    }
+    case 'accusation':
+      s = { ...s, accusation: { by: id, right: v === 'right' } };
+      return log(s, v === 'right' ? 'fixAccuseRight' : 'fixAccuseWrong', { ...named(s, id, 'target'), score: part1Of(s, id) });
+  }
+  return s;
+}
+
+/**
+ * A player leaves the table (docs/RULES.md): their character stays on the board as a
+ * non-player character (a piece others may still have as a People objective), drops the weapon
+ * it carried, and has no more turns; if it was their turn, the next player's begins. In Part 2,
+ * one player left standing wins.
+ */
+function leave(state: KkdState, player: PlayerId): KkdState {
+  const c = state.characters.find((x) => x.player === player)!;
+  let s = log(state, 'fixLeave', { name: nameOf(state, player), card: card(state, c.id) });
+  if (s.turn.who === c.id && s.part !== 'scoring') s = nextTurn(s);
+  s = patch(s, c.id, { player: null, weapon: null, miss: 0, searching: null, cleaned: [], staircase: false });
+  if (!s.outcome && s.part === 'part2' && living(s).length <= 1) return lastStanding(s);
   return s;
 }
 

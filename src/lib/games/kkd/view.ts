@@ -5,12 +5,29 @@
  * screens show only while that player holds to see them. Plain data: the screens translate.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { GameView, PlayerView } from '../../engine/game';
+import type { Corrections, GameView, PlayerView, ValueField, ValueTarget } from '../../engine/game';
 import type { PlayerId, Text } from '../../engine/types';
-import { cardNameId, WEAPONS, type CardId, type Edition, type RoomId, type SuspectId, type WeaponId } from '../cluedo-cards';
-import { MULTIPLIER, total, type Rank } from './cards';
+import { CARDS, cardNameId, WEAPONS, type CardId, type Edition, type OwnNames, type RoomId, type SuspectId, type WeaponId } from '../cluedo-cards';
+import { cardValue, MULTIPLIER, RANKS, total, type Rank } from './cards';
 import { dealFor } from './setup';
-import { charOf, doneOf, living, nameOf, outcomeOf, part1Leaders, part1Of, playable, type KkdState, type Part, type Roll } from './rules';
+import {
+  charOf,
+  doneOf,
+  living,
+  MISS_LIMIT,
+  nameOf,
+  objectivesOf,
+  outcomeOf,
+  overrideProblem,
+  part1Leaders,
+  part1Of,
+  playable,
+  SP_LIMIT,
+  TABLE,
+  type KkdState,
+  type Part,
+  type Roll
+} from './rules';
 
 export interface CharacterRow {
   id: SuspectId;
@@ -39,6 +56,8 @@ export interface KkdBoard {
   part: Part;
   over: boolean;
   edition: Edition;
+  /** The names the table's own cards print (set-up). */
+  names: OwnNames;
   turn: { number: number; who: SuspectId; name: string };
   /** Part 1's deal for this many players. */
   deal: { hand: number; middle: number };
@@ -89,6 +108,7 @@ export function board(s: KkdState): KkdBoard {
     part: s.part,
     over: s.outcome !== null,
     edition: s.edition,
+    names: { ...(s.names ?? {}) },
     turn: { ...s.turn, name: nameOf(s, charOf(s, s.turn.who).player!) },
     deal: dealFor(s.players.length) ?? { hand: 0, middle: 0 },
     characters: rows,
@@ -123,7 +143,7 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
       ...(r.alive ? {} : { fate: { key: 'kkd:board.dead' } }),
       // The character is public: the "card" a generic screen shows is who they play and how they stand.
       card: {
-        role: { key: 'kkd:board.character', params: { card: cardNameId(r.id, s.edition) } },
+        role: { key: 'kkd:board.character', params: { card: cardNameId(r.id, s.edition, s.names) } },
         side: (r.sp !== null
             ? { key: 'kkd:board.spLine', params: { sp: r.sp } }
             : r.part1 !== null
@@ -142,6 +162,96 @@ export function view(snapshot: SnapshotFrom<AnyStateMachine>): GameView {
     outcome: over ? outcomeOf(s) : null,
     log: s.log,
     facts: [],
-    board: b
+    board: b,
+    ...(over ? {} : { corrections: corrections(s) })
   };
+}
+
+const k = (key: string, params?: Text['params']): Text => ({ key: `kkd:corrections.${key}`, params });
+const cardText = (s: KkdState, id: CardId): Text => ({ key: 'kkd:board.character', params: { card: cardNameId(id, s.edition, s.names) } });
+const rankOption = (r: Rank) => ({ id: r, name: k('rank', { rank: r, value: cardValue(r) }) });
+const ranksNow = (ranks: readonly Rank[]): Text => (ranks.length ? k('now.cards', { cards: ranks.join(' '), total: total(ranks) }) : k('now.noCards'));
+
+/**
+ * What the table may put right now (`setValue`, a name, a player leaving), each number or mark
+ * with what it is now. Only what `overrideProblem` could allow is offered; the value picked is
+ * checked by it again before it is confirmed.
+ */
+export function corrections(s: KkdState): Corrections {
+  const values: ValueTarget[] = [];
+  const dealing = !!s.objectives && s.objectives.toSee.length > 0;
+  if (!dealing && s.part !== 'scoring') {
+    values.push({
+      id: TABLE,
+      name: k('table'),
+      fields: [
+        {
+          id: 'turn',
+          name: k('fields.turn'),
+          now: k('now.who', { name: nameOf(s, charOf(s, s.turn.who).player ?? '') }),
+          input: 'choice',
+          options: living(s).map((c) => ({ id: c.id, name: k('who', { name: nameOf(s, c.player!), card: cardNameId(c.id, s.edition, s.names) }) })),
+          value: s.turn.who
+        }
+      ]
+    });
+  }
+  if (!dealing) {
+    for (const c of [...playable(s), ...s.characters.filter((x) => !x.player)]) {
+      const fields: ValueField[] = [];
+      const player = !!c.player;
+      if (s.part === 'part2') {
+        fields.push({ id: 'sp', name: k('fields.sp'), now: k('now.number', { value: c.sp }), input: 'number', min: -SP_LIMIT, max: SP_LIMIT, value: c.sp });
+        if (c.alive) {
+          const weapons = WEAPONS.filter((w) => !s.thrown.includes(w));
+          fields.push({
+            id: 'weapon',
+            name: k('fields.weapon'),
+            now: c.weapon ? k('now.weapon', { weapon: cardNameId(c.weapon, s.edition, s.names) }) : k('now.noWeapon'),
+            input: 'choice',
+            options: [{ id: 'none', name: k('none') }, ...weapons.map((w) => ({ id: w, name: cardText(s, w) }))],
+            value: c.weapon ?? 'none'
+          });
+        }
+      }
+      if (player && c.alive && s.part !== 'scoring')
+        fields.push({ id: 'miss', name: k('fields.miss'), now: k('now.number', { value: c.miss }), input: 'number', min: 0, max: MISS_LIMIT, value: c.miss });
+      if (player && s.part === 'part2') {
+        const done = doneOf(s, c.id);
+        const candidates = (s.objectives?.mode === 'app' ? objectivesOf(s, c.id) : CARDS).filter(
+          (x) => overrideProblem(s, { kind: 'setValue', target: c.id, field: 'done', value: x }) === null
+        );
+        if (c.alive && candidates.length)
+          fields.push({ id: 'done', name: k('fields.done'), now: k('now.count', { count: done.length }), input: 'choice', options: candidates.map((x) => ({ id: x, name: cardText(s, x) })), value: '' });
+        if (done.length)
+          fields.push({ id: 'undone', name: k('fields.undone'), now: k('now.count', { count: done.length }), input: 'choice', options: done.map((x) => ({ id: x, name: cardText(s, x) })), value: '' });
+      }
+      if (player && s.part === 'scoring') {
+        const had = s.scores[c.id] ?? { hearts: [], diamonds: [] };
+        for (const suit of ['hearts', 'diamonds'] as const)
+          fields.push({ id: suit, name: k(`fields.${suit}`), now: ranksNow(had[suit]), input: 'set', options: RANKS.map(rankOption), value: [...had[suit]] });
+        if (s.accusation?.by === c.id) {
+          const now = s.accusation.right ? 'right' : 'wrong';
+          fields.push({
+            id: 'accusation',
+            name: k('fields.accusation'),
+            now: k(`now.${now}`),
+            input: 'choice',
+            options: [
+              { id: 'right', name: k('right') },
+              { id: 'wrong', name: k('wrong') }
+            ],
+            value: now
+          });
+        }
+      }
+      if (fields.length)
+        values.push({
+          id: c.id,
+          name: player ? k('who', { name: nameOf(s, c.player!), card: cardNameId(c.id, s.edition, s.names) }) : cardText(s, c.id),
+          fields
+        });
+    }
+  }
+  return { tokens: [], roles: [], leave: k('leave'), latecomer: k('latecomer'), values, only: ['setValue', 'rename', 'leave'] };
 }

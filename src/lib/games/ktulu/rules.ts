@@ -747,6 +747,9 @@ export function correct(ctx: Ctx, o: Override): Ctx {
       return renameIn('ktulu', ctx, o);
     case 'leave':
       return leave(ctx, o.player);
+    case 'setValue':
+      // Refused by `correctionProblem`: this game keeps no numbers to put right.
+      return ctx;
   }
 }
 
