@@ -13,7 +13,7 @@ export { CHECKPOINT_EVERY, isCheckpoint } from './types';
 export { StorageError, toStorageError, type StorageErrorKind } from './errors';
 export { MemoryStorage } from './memory';
 export { DB_NAME } from './name';
-export { peekStorage, type Peeked } from './peek';
+export { peekRows, peekSetting, peekStorage, type Peeked } from './peek';
 // Dexie itself (`./dexie`: DexieStorage, LanternDB, openDexieStorage) is imported only below, when
 // storage is first opened, so a screen that only reads (home) never loads the library.
 

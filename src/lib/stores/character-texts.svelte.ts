@@ -7,7 +7,7 @@
 import type { Text } from '../engine/types';
 import type { Storage } from '../db';
 import { parseCharacterTexts, readStoredTexts, storeTexts, STORED_TEXTS_KEY, type CharacterText, type CharacterTexts } from '../games/botc/texts';
-import { ready } from './storage.svelte';
+import { readSetting, ready } from './storage.svelte';
 
 export type { CharacterText, CharacterTexts };
 
@@ -21,8 +21,9 @@ class CharacterTextStore {
   load(storage?: Storage): Promise<void> {
     this.#loading ??= (async () => {
       try {
-        const s = storage ?? (await ready());
-        const kept = readStoredTexts(await s.getSetting<unknown>(STORED_TEXTS_KEY, null));
+        // Without a storage given, the small read: the set-up screen shows the texts without loading Dexie.
+        const stored = storage ? await storage.getSetting<unknown>(STORED_TEXTS_KEY, null) : await readSetting<unknown>(STORED_TEXTS_KEY, null);
+        const kept = readStoredTexts(stored);
         this.texts = kept?.texts ?? null;
         this.importedAt = kept?.importedAt ?? 0;
       } catch {

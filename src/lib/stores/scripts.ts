@@ -12,7 +12,7 @@ import type { Text } from '../engine/types';
 import type { ScriptRecord, Storage } from '../db';
 import { BASE_EDITIONS, EDITION_NAMES, type BaseEdition } from '../games/botc/characters';
 import { editionScript, MAX_SCRIPT_BYTES, parseScript, readScript, scriptToJson, SCRIPT_LIMITS, type Script, type ScriptOptions } from '../games/botc/script';
-import { ready } from './storage.svelte';
+import { readScripts, ready } from './storage.svelte';
 
 export type { ScriptRecord };
 
@@ -39,8 +39,9 @@ export function editionOf(record: ScriptRecord): BaseEdition | null {
   return m ? (m[1] as BaseEdition) : null;
 }
 
+/** The scripts kept, most recently changed first; without a storage given, by the small read while the storage is not open yet (no Dexie for the set-up screen's list). */
 export async function listScripts(storage?: Storage): Promise<ScriptRecord[]> {
-  return (storage ?? (await ready())).listScripts();
+  return storage ? storage.listScripts() : readScripts();
 }
 
 /**

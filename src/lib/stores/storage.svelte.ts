@@ -12,11 +12,14 @@
 import {
   MemoryStorage,
   openStorage,
+  peekRows,
+  peekSetting,
   peekStorage,
   type CheckpointRecord,
   type EventRecord,
   type GameRecord,
   type Peeked,
+  type ScriptRecord,
   type Storage,
   StorageError,
   toStorageError
@@ -192,6 +195,24 @@ export async function readSettings(keys: readonly string[]): Promise<Record<stri
   const storage = await ready();
   const values = await Promise.all(keys.map((k) => storage.getSetting<unknown>(k, null)));
   return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+}
+
+/** One stored settings row (`fallback` when there is none), read without opening the storage when that is not done yet. */
+export async function readSetting<T>(key: string, fallback: T): Promise<T> {
+  if (!opening) {
+    const peeked = await peekSetting(key);
+    if (peeked) return peeked.found ? (peeked.value as T) : fallback;
+  }
+  return (await ready()).getSetting<T>(key, fallback);
+}
+
+/** The Storyteller's scripts, most recently changed first, read without opening the storage when that is not done yet. */
+export async function readScripts(): Promise<ScriptRecord[]> {
+  if (!opening) {
+    const peeked = await peekRows<ScriptRecord>('scripts');
+    if (peeked) return peeked;
+  }
+  return (await ready()).listScripts();
 }
 
 /** Every game, most recently updated first: those played on in memory as they are now. */
