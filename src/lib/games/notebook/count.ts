@@ -100,12 +100,11 @@ export function anyWorld(model: Model): boolean {
 
 const BEAM = 64;
 /**
- * The look-ahead per holder follows the unknown moves up to this many: it grows as 2^moves, but
- * with them it stops most of the states a long Kloo Doo game would make in vain.
+ * The look-ahead of a holder follows at most this many of the unknown moves that take a card
+ * from it: it grows as 2^moves, but with them it stops most of the states a long Kloo Doo game
+ * with cards passed blind would make in vain.
  */
-const FOLLOWED_MOVES = 10;
-/** The look-ahead over the unknown moves alone takes 2^moves bytes per card, up to this many moves. */
-const MOVE_SETS = 16;
+const FOLLOWED_MOVES = 6;
 
 /**
  * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
@@ -305,27 +304,6 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
       for (let w = 0; w < words; w++) storyMeets[x * words + w] = s.meets[w] & openMask[w];
     });
 
-  // Which sets of unknown moves the cards from position i on can take between them, each move by
-  // exactly one card (movesLeft[i][set] is 1): a state whose moves still to be given a card are not
-  // such a set leads nowhere. Cheap while the moves are few (2^moves per card).
-  const M = model.unknownMoves;
-  const movesLeft: Uint8Array[] | null = M > 0 && M <= MOVE_SETS ? new Array(N + 1) : null;
-  if (movesLeft) {
-    movesLeft[N] = new Uint8Array(1 << M);
-    movesLeft[N][0] = 1;
-    for (let i = N - 1; i >= 0; i--) {
-      const after = movesLeft[i + 1];
-      const here = new Uint8Array(1 << M);
-      const takes = [...new Set(storyMoves.subarray(storyStart[i], storyStart[i + 1]))];
-      for (let set = 0; set < after.length; set++) {
-        if (!after[set]) continue;
-        for (const sm of takes) if ((set & sm) === 0) here[set | sm] = 1;
-      }
-      movesLeft[i] = here;
-    }
-    if (!movesLeft[0][allMoves]) return none;
-  }
-
   // For each holder alone, what the cards from position i on can give it: how many cards (for
   // the envelope, which categories) and, of the open conditions on that holder, which they meet
   // (those opening at i or later must be met among them). A state no later cards can complete
@@ -343,33 +321,40 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
     for (let i = first + 1; i <= Math.max(...pos); i++) span[i][w] |= bit;
   }
   // What the cards from i on can do while giving h `v` cards (v: the categories, for the
-  // envelope) and taking the unknown moves `moves` (followed while they are few), which must be
-  // exactly those the earlier cards left: the open conditions on h they can meet, as records of
-  // `words` masks. Kept per key v * 2^moves + moves: reachStart[i][h][key] is where that key's
-  // records start in reachMasks[i][h], so a state is checked without scanning. Only for the
-  // holders with open conditions and, when the moves are followed, those that give a card by an
-  // unknown move (the others gain nothing from it: tried on long Kloo Doo games, the same states
-  // were made at twice the cost); the places of the others are checked as they are made.
+  // envelope) and taking those of h's followed moves (below) that the earlier cards left: the
+  // open conditions on h they can meet, as records of `words` masks. Kept per key
+  // v * 2^followed + moves: reachStart[i][h][key] is where that key's records start in
+  // reachMasks[i][h], so a state is checked without scanning. Only for the holders with open
+  // conditions or followed moves; the places of the others are checked as they are made.
   const R = words + 1;
   const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
   const tracked: number[] = [];
-  // The moves too, while they are few: the look-ahead grows as 2^moves.
-  const followed = model.unknownMoves <= FOLLOWED_MOVES ? allMoves : 0;
-  const givers = new Set<number>();
-  for (const m of model.moves) if (m && m.card === -1) givers.add(m.from);
-  for (let h = 0; h < H; h++) if ((followed !== 0 && givers.has(h)) || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
-  const MB = followed === 0 ? 0 : model.unknownMoves;
+  // For each holder, the unknown moves that take a card from it (at most FOLLOWED_MOVES of them):
+  // whether such a move can still find a card depends most on the cards that holder was dealt,
+  // and following only these keeps the look-ahead small (it grows as 2^moves followed).
+  const followedBits: number[][] = Array.from({ length: H }, () => []);
+  for (const m of model.moves) if (m && m.card === -1 && followedBits[m.from].length < FOLLOWED_MOVES) followedBits[m.from].push(m.bit);
+  const followed = followedBits.map((bits) => bits.reduce((a, b) => a | (1 << b), 0));
+  /** The moves of `mask` that h follows, packed into its low bits. */
+  const pack = (h: number, mask: number): number => {
+    let out = 0;
+    const bits = followedBits[h];
+    for (let j = 0; j < bits.length; j++) if (mask & (1 << bits[j])) out |= 1 << j;
+    return out;
+  };
+  for (let h = 0; h < H; h++) if (followed[h] !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
   const reachStart: Int32Array[][] = Array.from({ length: N + 1 }, () => new Array<Int32Array>(H));
   const reachMasks: Int32Array[][] = Array.from({ length: N + 1 }, () => new Array<Int32Array>(H));
   const record = new Int32Array(R); // the key, then the conditions met
   let work = 0;
   for (const h of tracked) {
     const L = levels(h);
+    const MB = followedBits[h].length;
     const K = L << MB;
     const hm = holderMask[h];
-    let afterStart = new Int32Array(K + 1);
+    let afterStart: Int32Array = new Int32Array(K + 1);
     afterStart.fill(1, 1); // key 0 (no cards, no moves) has one record of no conditions
-    let afterMasks = new Int32Array(words);
+    let afterMasks: Int32Array = new Int32Array(words);
     reachStart[N][h] = afterStart;
     reachMasks[N][h] = afterMasks;
     const conditions = hm.some((bits) => bits !== 0);
@@ -382,7 +367,7 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
       effect.length = 0;
       for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
         const to = storyH0[x] === h ? 1 : 0;
-        const sm = storyMoves[x] & followed;
+        const sm = pack(h, storyMoves[x]);
         let e = 0;
         for (; e < effect.length; e += E) {
           let same = effect[e] === to && effect[e + 1] === sm;
@@ -456,10 +441,10 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
     }
   }
   const fits = (i: number, state: Int32Array): boolean => {
-    const moves = allMoves & ~state[MOVES] & followed;
+    const left = allMoves & ~state[MOVES];
     for (const h of tracked) {
       const v = h === envelope ? model.envelopeFull & ~((state[envWord] >>> envShift) & 7) : (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
-      const key = (v << MB) | moves;
+      const key = (v << followedBits[h].length) | pack(h, left);
       const starts = reachStart[i][h];
       const from = starts[key];
       const to = starts[key + 1];
@@ -535,7 +520,7 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
         const sm = storyMoves[x];
         if (nodeMoves & sm) continue;
         const moves = nodeMoves | sm;
-        if (movesLeft ? movesLeft[i + 1][allMoves & ~moves] === 0 : (moves | movesNext) !== allMoves) continue;
+        if ((moves | movesNext) !== allMoves) continue;
         let ok = true;
         for (let w = 0; w < words; w++) {
           const m = st[base + MET + w] | storyMeets[x * words + w];
