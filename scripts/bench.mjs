@@ -33,6 +33,10 @@
  *       grimoire's next phase) with a 25-character script and 20 players, MOVES and SLOW_MOVES
  *       times, step budgets; and its code, data and texts loaded only with its screens: the
  *       first visit to /new/botc ≤ 100 KB of JS gzipped, and no BotC chunk on `/`.
+ *   (j) the detective's notebook (scripts/bench/notebook.mjs): a move recorded by a tap on a
+ *       six-player Killer Kloo Doo notebook of 40 suggestions with cards passed blind, to the
+ *       deduction shown and the move committed, MOVES and SLOW_MOVES times, budget median
+ *       ≤ 100 ms at full speed and with the CPU slowed 4×.
  *
  * LIGHTHOUSE=0 leaves (f)'s Lighthouse runs out (a quicker run of the rest).
  * Builds first when build/ is missing or BUILD=1. STEPS (default 200) sets the sample size of
@@ -53,6 +57,7 @@ import { PHONE, answerStep, dealAll, prepareAnswer, screenState, startCluethulhu
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { botcBench } from './bench/botc.mjs';
+import { NOTEBOOK_BUDGET_MS, notebookRows, notebookSummary, notebookTimings } from './bench/notebook.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.STEPS ?? 200);
@@ -68,6 +73,7 @@ const BUDGET = {
   heapMB: 15,
   iconsKB: 25,
   swControlMs: 2000,
+  notebookMedianMs: NOTEBOOK_BUDGET_MS,
   // Lighthouse, mobile preset, median of LIGHTHOUSE_RUNS runs per page.
   lighthouse: { performance: 98, lcpMs: 1800, speedIndexMs: 2000, fcpMs: 1400, tbtMs: 50, cls: 0 }
 };
@@ -617,6 +623,8 @@ try {
 
   console.log(`Blood on the Clocktower: first visits, then ${MOVES} Nexts with a 25-character script and 20 players, and ${SLOW_MOVES} with the CPU slowed 4×…`);
   const botc = await botcBench(browser, server.url, { moves: MOVES, slowMoves: SLOW_MOVES });
+  console.log(`Timing ${MOVES} moves on the detective's notebook (tap on Record → deduced and committed), then ${SLOW_MOVES} with the CPU slowed 4×…`);
+  const notebook = notebookSummary(await notebookTimings(browser, server.url, MOVES), await notebookTimings(browser, server.url, SLOW_MOVES, 4), stats);
   console.log('Starting a game offline from the service worker…');
   const offline = await offlineStart(browser, server.url);
   console.log(`Seeding a game of ${LONG_GAME_EVENTS} logged events, then resuming it and undoing…`);
@@ -653,6 +661,7 @@ try {
       [`${SCOREBOARDS[gameId].label}: End turn, CPU 4× slower, median`, `${m.slowedCommitMs.median} ms`, `≤ ${BUDGET.stepSlowedMedianMs} ms`, m.slowedCommitMs.median <= BUDGET.stepSlowedMedianMs]
     ]),
     ...botc.rows,
+    ...notebookRows(notebook),
     ['Offline start → first prompt, median', `${offline.median} ms`, '', null],
     [`Resume ${long.seeded.seq} events (ActiveGame.open), median`, `${long.open.median} ms`, `≤ ${BUDGET.resume1000Ms} ms`, long.open.median <= BUDGET.resume1000Ms],
     [`Resume ${long.seeded.seq} events (reload → first prompt), median`, `${long.screen.median} ms`, '', null],
@@ -719,6 +728,7 @@ try {
       ])
     ),
     botc: botc.result,
+    notebook,
     offlineStart: { toFirstPromptMs: offline },
     longGame: {
       events: long.seeded.seq,

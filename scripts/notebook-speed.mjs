@@ -31,7 +31,9 @@ try {
     ['Cluedo, 6 players, 40 suggestions', { variant: 'cluedo', players: 6, suggestions: 40 }],
     ['Cluedo, 3 players, 40 suggestions', { variant: 'cluedo', players: 3, suggestions: 40 }],
     ['Kloo Doo, 4 players, 2 blind digs, 2 transfers, 40 suggestions', { variant: 'killerKlooDoo', players: 4, suggestions: 40, digs: 2, transfers: 2 }],
-    ['Kloo Doo, 6 players, 6 blind digs, 4 transfers, 40 suggestions', { variant: 'killerKlooDoo', players: 6, suggestions: 40, digs: 6, transfers: 4 }]
+    ['Kloo Doo, 6 players, 6 blind digs, 4 transfers, 40 suggestions', { variant: 'killerKlooDoo', players: 6, suggestions: 40, digs: 6, transfers: 4 }],
+    ['Kloo Doo, 6 players, 6 blind digs, 10 transfers, 40 suggestions', { variant: 'killerKlooDoo', players: 6, suggestions: 40, digs: 6, transfers: 10 }],
+    ['Kloo Doo, 6 players, 6 blind digs, 8 transfers, 16 suggestions', { variant: 'killerKlooDoo', players: 6, suggestions: 16, digs: 6, transfers: 8 }]
   ];
   const cpu = () => {
     const u = process.cpuUsage();

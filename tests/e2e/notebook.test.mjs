@@ -1,13 +1,16 @@
 /**
  * The detective's notebook in the built app on a phone (412 × 823, touch): a plain Cluedo game
  * for three set up with the owner's own cards, three suggestions recorded (the page reloaded
- * after each and the grid coming back the same), a card deduced from a shown card and what its
- * holder could not show, with its reason on a tap. Axe-clean once on each kind of screen (the
- * set-up, the notebook, a record's form).
+ * after each and the grid coming back the same, the records in the log), a card deduced from a
+ * shown card and what its holder could not show, with its reason on a tap. Then a Killer Kloo Doo
+ * notebook in Polish with the network cut after one visit (the service worker serves it all):
+ * the middle pile in the set-up and the grid, a card dug up blind, a card grabbed unseen and a
+ * suggestion, each reload offline bringing the notebook back. Axe-clean once on each kind of
+ * screen (the set-up, the notebook, a record's form, and the Kloo Doo notebook with its middle).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
+import { axeViolations, describeViolations, freshPage, useApp, waitForServiceWorkerControl } from './harness.mjs';
 
 const app = useApp();
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -32,7 +35,20 @@ const gridState = (page) =>
     rows: [...document.querySelectorAll('tr[data-card]')].map((tr) => [...tr.children].map((cell) => cell.textContent?.trim()).join(' '))
   }));
 
-/** Records a suggestion through its form; the page is reloaded once it is stored. */
+/** Sends the open record form with its button `label`; once stored, the page is reloaded and must show the same notebook. */
+async function sendAndReload(page, label) {
+  const before = await seqOf(page);
+  await page.locator('form.move-form').getByRole('button', { name: label, exact: true }).click();
+  await page.waitForFunction((s) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > s, before, { timeout: 15_000, polling: 20 });
+  await waitForNotebook(page);
+  const shown = await gridState(page);
+  await page.reload();
+  await waitForNotebook(page);
+  assert.deepEqual(await gridState(page), shown, 'the reload brings back the same notebook');
+  return shown;
+}
+
+/** Records a suggestion through its form (English labels); the page is reloaded once it is stored. */
 async function suggest(page, { by, suspect, weapon, room, shower, card }) {
   await page.getByRole('navigation', { name: 'Record' }).getByRole('button', { name: 'Suggestion', exact: true }).click();
   const form = page.locator('form.move-form');
@@ -42,15 +58,7 @@ async function suggest(page, { by, suspect, weapon, room, shower, card }) {
   await form.getByLabel('Room', { exact: true }).selectOption({ label: room });
   await form.getByLabel('Who showed a card').selectOption({ label: shower });
   if (card) await form.getByLabel('Which card you were shown').selectOption({ label: card });
-  const before = await seqOf(page);
-  await form.getByRole('button', { name: 'Record', exact: true }).click();
-  await page.waitForFunction((s) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > s, before, { timeout: 15_000, polling: 20 });
-  await waitForNotebook(page);
-  const shown = await gridState(page);
-  await page.reload();
-  await waitForNotebook(page);
-  assert.deepEqual(await gridState(page), shown, 'the reload brings back the same notebook');
-  return shown;
+  return sendAndReload(page, 'Record');
 }
 
 describe("Detective's notebook", () => {
@@ -95,6 +103,77 @@ describe("Detective's notebook", () => {
       await why.getByText(/could not show a card for Professor Plum, Rope or Hall\./).waitFor();
       await page.getByRole('button', { name: 'Cela: Unknown — Mrs Peacock', exact: true }).click();
       await why.getByText(/^Chance: \d+%\.$/).waitFor();
+
+      // The records themselves came back with every reload: the log lists them in words.
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.getByText('Ania suggested Mrs White, Lead Piping, Conservatory; Ben showed Mrs White.', { exact: true }).waitFor();
+      await page.getByText('Cela suggested Professor Plum, Rope, Study; no card from Ania; Ben showed a card.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Killer Kloo Doo in Polish, offline after one visit: the middle pile, a blind dig and grab, a reload after every record', { timeout: 240_000 }, async () => {
+    const { context, page } = await freshPage(app, { ...PHONE, locale: 'pl-PL' });
+    try {
+      await page.goto(`${app.url}/`);
+      await page.locator('main h1').first().waitFor();
+      await waitForServiceWorkerControl(page);
+      await context.setOffline(true);
+      await page.goto(`${app.url}/new/notebook`);
+      await page.getByRole('textbox', { name: 'Gracz 1', exact: true }).waitFor();
+      await page.getByRole('radio', { name: 'Killer Kloo Doo (część 1)', exact: true }).check();
+      for (let i = 0; i < 3; i++) await page.getByRole('textbox', { name: `Gracz ${i + 1}`, exact: true }).fill(NAMES[i]);
+      // Killer Kloo Doo's deal for three: five cards each, three face down in the middle.
+      await page.getByText('Każdy gracz ma 5 kart; 3 leżą zakryte na środku.', { exact: true }).waitFor();
+      await page.getByRole('radio', { name: 'Ania', exact: true }).check();
+      for (const card of ['Panna Scarlett', 'Pułkownik Mustard', 'Świecznik', 'Sztylet', 'Kuchnia']) await page.getByRole('checkbox', { name: card, exact: true }).check();
+      await page.getByText('Masz 5 kart; zaznaczone: 5.', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Rozpocznij grę', exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForNotebook(page);
+      await page.getByRole('heading', { name: 'Notes: Ania' }).waitFor();
+      await page.getByRole('heading', { name: 'Kto ma którą kartę' }).waitFor();
+      // A column for the middle, between the players and the envelope.
+      const columns = await page.evaluate(() => [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim()));
+      assert.deepEqual(columns.slice(0, 6), ['Karta', 'Ania', 'Ben', 'Cela', 'Środek planszy', 'Koperta']);
+      const start = await gridState(page);
+      assert.match(start.rows[0], /^Panna Scarlett ✓ ✗ ✗ ✗ ✗ 0%$/);
+      assert.match(start.rows[4], /^Pani Peacock ✗ · · · · 25%$/);
+      await assertAxeClean(page, 'the Killer Kloo Doo notebook, in Polish');
+
+      const record = page.getByRole('navigation', { name: 'Zapisz' });
+      // Ben digs a card up from the middle; Ania does not see which.
+      await record.getByRole('button', { name: 'Wykopana', exact: true }).click();
+      const form = page.locator('form.move-form');
+      await form.getByLabel('Kto kopie').selectOption({ label: 'Ben' });
+      assert.equal(await form.getByLabel('Która karta').inputValue(), '', 'the card dug up is unknown unless chosen');
+      await sendAndReload(page, 'Zapisz');
+      // Cela grabs a card from Ben, unseen.
+      await record.getByRole('button', { name: 'Przekazana', exact: true }).click();
+      await form.getByRole('radio', { name: 'Odebrana siłą (trefl)', exact: true }).check();
+      await form.getByLabel('Od kogo').selectOption({ label: 'Ben' });
+      await form.getByLabel('Do kogo').selectOption({ label: 'Cela' });
+      await sendAndReload(page, 'Zapisz');
+      // Ania suggests; Ben shows her the Revolver.
+      await record.getByRole('button', { name: 'Podejrzenie', exact: true }).click();
+      await form.getByLabel('Kto podejrzewa').selectOption({ label: 'Ania' });
+      await form.getByLabel('Podejrzany', { exact: true }).selectOption({ label: 'Pani Peacock' });
+      await form.getByLabel('Narzędzie zbrodni', { exact: true }).selectOption({ label: 'Rewolwer' });
+      await form.getByLabel('Pokój', { exact: true }).selectOption({ label: 'Hol' });
+      await form.getByLabel('Kto pokazał kartę').selectOption({ label: 'Ben' });
+      await form.getByLabel('Którą kartę ci pokazano').selectOption({ label: 'Rewolwer' });
+      const after = await sendAndReload(page, 'Zapisz');
+      assert.match(after.rows.find((r) => r.startsWith('Rewolwer')) ?? '', /^Rewolwer ✗ ✓ ✗ ✗ ✗ 0%$/);
+      await page.getByRole('button', { name: 'Ben: Ma — Rewolwer', exact: true }).click();
+      await page.locator('.why').getByText('Ben pokazuje ci kartę „Rewolwer”.').waitFor();
+
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.getByText('Ben wykopuje kartę ze środka.', { exact: true }).waitFor();
+      await page.getByText('Cela zabiera graczowi Ben kartę.', { exact: true }).waitFor();
+      await page.getByText('Ania podejrzewa: Pani Peacock, Rewolwer, Hol; Ben pokazuje: Rewolwer.', { exact: true }).waitFor();
     } finally {
       await context.close();
     }

@@ -36,7 +36,7 @@ export interface Count {
   total: number;
   /** weight[(t * cards + card) * H + holder]: worlds in which the card is with the holder at time t. */
   weight: Float64Array;
-  /** States and steps between them the count went through: its cost, independent of the machine. */
+  /** States and steps between them the count and its look-ahead went through: its cost, independent of the machine. */
   work: number;
   /** A narrow count (`beam`) left states out: its total is then only a lower bound. */
   cut?: boolean;
@@ -99,8 +99,12 @@ export function anyWorld(model: Model): boolean {
 }
 
 const BEAM = 64;
-/** The look-ahead per holder follows the unknown moves up to this many. */
-const FOLLOWED_MOVES = 4;
+/**
+ * The look-ahead of a holder follows at most this many of the unknown moves that take a card
+ * from it: it grows as 2^moves, but with them it stops most of the states a long Kloo Doo game
+ * with cards passed blind would make in vain.
+ */
+const FOLLOWED_MOVES = 6;
 
 /**
  * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
@@ -316,79 +320,144 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
     opens[first][w] |= bit;
     for (let i = first + 1; i <= Math.max(...pos); i++) span[i][w] |= bit;
   }
-  // reach[i][h][v]: what the cards from i on can do while giving h `v` cards (v: the categories,
-  // for the envelope), as records of R words: the open conditions on h they meet, and (last word)
-  // the unknown moves they take, which must be exactly those the earlier cards left. Only for the
-  // holders with open conditions, or all when moves of unknown cards are followed; the places of
-  // the others are checked as they are made.
+  // What the cards from i on can do while giving h `v` cards (v: the categories, for the
+  // envelope) and taking those of h's followed moves (below) that the earlier cards left: the
+  // open conditions on h they can meet, as records of `words` masks. Kept per key
+  // v * 2^followed + moves: reachStart[i][h][key] is where that key's records start in
+  // reachMasks[i][h], so a state is checked without scanning. Only for the holders with open
+  // conditions or followed moves; the places of the others are checked as they are made.
   const R = words + 1;
   const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
   const tracked: number[] = [];
-  // The moves too, while they are few: the look-ahead grows as 2^moves.
-  const followed = model.unknownMoves <= FOLLOWED_MOVES ? allMoves : 0;
-  for (let h = 0; h < H; h++) if (followed !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
-  const reach: Int32Array[][][] = Array.from({ length: N + 1 }, () => new Array<Int32Array[]>(H));
-  const record = new Int32Array(R + 1); // v, then the conditions met, then the moves
+  // For each holder, the unknown moves that take a card from it (at most FOLLOWED_MOVES of them):
+  // whether such a move can still find a card depends most on the cards that holder was dealt,
+  // and following only these keeps the look-ahead small (it grows as 2^moves followed).
+  const followedBits: number[][] = Array.from({ length: H }, () => []);
+  for (const m of model.moves) if (m && m.card === -1 && followedBits[m.from].length < FOLLOWED_MOVES) followedBits[m.from].push(m.bit);
+  const followed = followedBits.map((bits) => bits.reduce((a, b) => a | (1 << b), 0));
+  /** The moves of `mask` that h follows, packed into its low bits. */
+  const pack = (h: number, mask: number): number => {
+    let out = 0;
+    const bits = followedBits[h];
+    for (let j = 0; j < bits.length; j++) if (mask & (1 << bits[j])) out |= 1 << j;
+    return out;
+  };
+  for (let h = 0; h < H; h++) if (followed[h] !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
+  const reachStart: Int32Array[][] = Array.from({ length: N + 1 }, () => new Array<Int32Array>(H));
+  const reachMasks: Int32Array[][] = Array.from({ length: N + 1 }, () => new Array<Int32Array>(H));
+  const record = new Int32Array(R); // the key, then the conditions met
+  let work = 0;
   for (const h of tracked) {
     const L = levels(h);
+    const MB = followedBits[h].length;
+    const K = L << MB;
     const hm = holderMask[h];
-    let after: Int32Array[] = Array.from({ length: L }, (_, v) => new Int32Array(v === 0 ? R : 0));
-    reach[N][h] = after;
+    let afterStart: Int32Array = new Int32Array(K + 1);
+    afterStart.fill(1, 1); // key 0 (no cards, no moves) has one record of no conditions
+    let afterMasks: Int32Array = new Int32Array(words);
+    reachStart[N][h] = afterStart;
+    reachMasks[N][h] = afterMasks;
+    const conditions = hm.some((bits) => bits !== 0);
+    // What a card's stories do for h, each once: whether it goes to h first, the moves it takes,
+    // the conditions on h it meets (stories differing elsewhere do the same here).
+    const effect: number[] = [];
+    const E = 2 + words;
     for (let i = N - 1; i >= 0; i--) {
       const cat = 1 << CARD_CATEGORY[order[i]];
-      const table = new StateTable(R + 1, 16);
-      for (let v = 0; v < L; v++) {
-        const masks = after[v];
-        for (let at = 0; at < masks.length; at += R)
-          for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
-            const sm = storyMoves[x] & followed;
-            if (masks[at + words] & sm) continue;
-            let v2 = v;
-            if (storyH0[x] === h) {
-              if (h === envelope) {
-                if (v & cat) continue;
-                v2 = v | cat;
-              } else if (++v2 >= L) continue;
-            }
-            let ok = true;
-            for (let w = 0; w < words && ok; w++) {
-              const m = masks[at + w] | (storyMeets[x * words + w] & hm[w]);
-              const need = opens[i][w] & hm[w];
-              ok = (m & need) === need;
-              record[1 + w] = m & ~need;
-            }
-            if (!ok) continue;
-            record[0] = v2;
-            record[R] = masks[at + words] | sm;
-            table.add(record);
+      effect.length = 0;
+      for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
+        const to = storyH0[x] === h ? 1 : 0;
+        const sm = pack(h, storyMoves[x]);
+        let e = 0;
+        for (; e < effect.length; e += E) {
+          let same = effect[e] === to && effect[e + 1] === sm;
+          for (let w = 0; w < words && same; w++) same = effect[e + 2 + w] === (storyMeets[x * words + w] & hm[w]);
+          if (same) break;
+        }
+        if (e < effect.length) continue;
+        effect.push(to, sm);
+        for (let w = 0; w < words; w++) effect.push(storyMeets[x * words + w] & hm[w]);
+      }
+      const step = (key: number, e: number): number => {
+        const v = key >> MB;
+        const mv = key & ((1 << MB) - 1);
+        const sm = effect[e + 1];
+        if (mv & sm) return -1;
+        let v2 = v;
+        if (effect[e] === 1) {
+          if (h === envelope) {
+            if (v & cat) return -1;
+            v2 = v | cat;
+          } else if (++v2 >= L) return -1;
+        }
+        return (v2 << MB) | mv | sm;
+      };
+      const hereStart = new Int32Array(K + 1);
+      let hereMasks: Int32Array;
+      if (!conditions) {
+        // No conditions on h: only which keys can be reached, one record of no conditions each.
+        for (let key = 0; key < K; key++) {
+          if (afterStart[key] === afterStart[key + 1]) continue;
+          for (let e = 0; e < effect.length; e += E) {
+            work++;
+            const key2 = step(key, e);
+            if (key2 >= 0) hereStart[key2 + 1] = 1;
           }
+        }
+        for (let key = 0; key < K; key++) hereStart[key + 1] += hereStart[key];
+        hereMasks = new Int32Array(hereStart[K] * words);
+      } else {
+        const table = new StateTable(R, 16);
+        for (let key = 0; key < K; key++) {
+          const from = afterStart[key];
+          const to = afterStart[key + 1];
+          if (from === to) continue;
+          for (let e = 0; e < effect.length; e += E) {
+            const key2 = step(key, e);
+            if (key2 < 0) continue;
+            record[0] = key2;
+            for (let at = from; at < to; at++) {
+              work++;
+              let ok = true;
+              for (let w = 0; w < words && ok; w++) {
+                const m = afterMasks[at * words + w] | effect[e + 2 + w];
+                const need = opens[i][w] & hm[w];
+                ok = (m & need) === need;
+                record[1 + w] = m & ~need;
+              }
+              if (ok) table.add(record);
+            }
+          }
+        }
+        const st = table.states;
+        for (let j = 0; j < table.count; j++) hereStart[st[j * R] + 1]++;
+        for (let key = 0; key < K; key++) hereStart[key + 1] += hereStart[key];
+        const fill = hereStart.slice(0, K);
+        hereMasks = new Int32Array(table.count * words);
+        for (let j = 0; j < table.count; j++) hereMasks.set(st.subarray(j * R + 1, (j + 1) * R), fill[st[j * R]]++ * words);
       }
-      const sizes = new Array<number>(L).fill(0);
-      const st = table.states;
-      for (let j = 0; j < table.count; j++) sizes[st[j * (R + 1)]]++;
-      const here = sizes.map((n) => new Int32Array(n * R));
-      sizes.fill(0);
-      for (let j = 0; j < table.count; j++) {
-        const v = st[j * (R + 1)];
-        here[v].set(st.subarray(j * (R + 1) + 1, (j + 1) * (R + 1)), sizes[v]++ * R);
-      }
-      reach[i][h] = after = here;
+      reachStart[i][h] = afterStart = hereStart;
+      reachMasks[i][h] = afterMasks = hereMasks;
     }
   }
   const fits = (i: number, state: Int32Array): boolean => {
+    const left = allMoves & ~state[MOVES];
     for (const h of tracked) {
       const v = h === envelope ? model.envelopeFull & ~((state[envWord] >>> envShift) & 7) : (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
-      const masks = reach[i][h][v];
-      if (masks.length === 0) return false;
+      const key = (v << followedBits[h].length) | pack(h, left);
+      const starts = reachStart[i][h];
+      const from = starts[key];
+      const to = starts[key + 1];
+      if (from === to) return false;
+      const masks = reachMasks[i][h];
       const hm = holderMask[h];
       const sp = span[i];
       let found = false;
-      const moves = allMoves & ~state[MOVES];
-      for (let at = 0; at < masks.length && !found; at += R) {
-        found = masks[at + words] === (moves & followed);
-        for (let w = 0; w < words && found; w++) {
+      for (let at = from; at < to && !found; at++) {
+        found = true;
+        for (let w = 0; w < words; w++) {
           const need = sp[w] & hm[w] & ~state[MET + w];
-          if ((masks[at + w] & need) !== need) {
+          if ((masks[at * words + w] & need) !== need) {
             found = false;
             break;
           }
@@ -404,7 +473,6 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
   const layerF: Float64Array[] = [Float64Array.of(1)];
   const edgeStart: number[] = [0];
   const edges = new Edges();
-  let work = 0;
   let cut = false;
   const key = new Int32Array(W);
   let cur = new StateTable(W, 1);

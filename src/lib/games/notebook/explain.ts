@@ -193,6 +193,17 @@ function derive(m: Model): (Derived | undefined)[] {
   });
 
   const envCats = CATEGORIES.map((_, k) => m.cards.map((_, c) => c).filter((c) => m.category[c] === k));
+  // Hands whose cards are all known; hands with just enough possible cards. The envelope counts
+  // per category: one suspect, one weapon, one room.
+  const everyCard = m.cards.map((_, c) => c);
+  const groups = (t: number): { h: number; cards: number[]; size: number }[] => {
+    const out: { h: number; cards: number[]; size: number }[] = [];
+    for (let h = 0; h < H; h++) {
+      if (h === m.envelope) for (const cards of envCats) out.push({ h, cards, size: cards.length ? 1 : 0 });
+      else out.push({ h, cards: everyCard, size: m.size[t][h] });
+    }
+    return out;
+  };
   for (let round = 0; changed && round < 200; round++) {
     changed = false;
     for (let t = 0; t <= m.T; t++) {
@@ -211,19 +222,21 @@ function derive(m: Model): (Derived | undefined)[] {
           set(t, c, open[0], true, { kind: 'onlyHolder' }, because);
         }
       }
-      // Hands whose cards are all known; hands with just enough possible cards. The envelope
-      // counts per category: one suspect, one weapon, one room.
-      const groups: { h: number; cards: number[]; size: number }[] = [];
-      for (let h = 0; h < H; h++) {
-        if (h === m.envelope) for (const cards of envCats) groups.push({ h, cards, size: cards.length ? 1 : 0 });
-        else groups.push({ h, cards: m.cards.map((_, c) => c), size: m.size[t][h] });
-      }
-      for (const { h, cards, size } of groups) {
-        const has = cards.filter((c) => is(t, c, h, true));
-        const maybe = cards.filter((c) => !is(t, c, h, false));
-        if (has.length === size)
+      for (const { h, cards, size } of groups(t)) {
+        // Counted first: the lists are made only when a step applies (most of the time none does).
+        let hasCount = 0;
+        let maybeCount = 0;
+        for (const c of cards) {
+          const d = get(t, c, h);
+          if (d?.has === true) hasCount++;
+          if (d?.has !== false) maybeCount++;
+        }
+        if (hasCount === size && maybeCount > hasCount) {
+          const has = cards.filter((c) => is(t, c, h, true));
           for (const c of cards) if (!is(t, c, h, true)) set(t, c, h, false, { kind: 'handFull' }, has.map((x) => [t, x, h]));
-        if (maybe.length === size) {
+        }
+        if (maybeCount === size && maybeCount > hasCount) {
+          const maybe = cards.filter((c) => !is(t, c, h, false));
           const not = cards.filter((c) => is(t, c, h, false));
           for (const c of maybe) set(t, c, h, true, { kind: 'handNeedsAll' }, not.map((x) => [t, x, h]));
         }
