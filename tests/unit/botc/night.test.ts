@@ -52,4 +52,45 @@ describe('the printable night sheet', () => {
     ]);
     expect(first.lines.find((l) => l.role?.params?.name === 'Poisoner')?.note).toEqual({ key: 'botc:sheet.reminders', params: { labels: 'Poisoned' } });
   });
+  it('shows the imported night reminders with their markup as parts, never as raw symbols', async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const texts = new Map([['poisoner', { firstNightReminder: 'The Poisoner points at a player. That player is *POISONED* :reminder:.', otherNightReminder: null }]]);
+    const [first, other] = botc.sheet!(setupFor(), { characterTexts: texts });
+    const poisoner = first.lines.find((l) => l.role?.params?.name === 'Poisoner')!;
+    expect(poisoner.parts).toEqual([
+      { kind: 'text', text: 'The Poisoner points at a player. That player is ' },
+      { kind: 'bold', text: 'POISONED' },
+      { kind: 'text', text: ' ' },
+      { kind: 'mark', label: { key: 'botc:texts.reminderToken' } },
+      { kind: 'text', text: '.' }
+    ]);
+    // A character the file has no text for keeps the line that says to wake it as its ability says.
+    expect(other.lines.find((l) => l.role?.params?.name === 'Poisoner')?.say).toEqual({ key: 'botc:sheet.wake', params: { name: 'Poisoner' } });
+    expect(first.note).toBeUndefined();
+  });
+
+  it('says once where the text would come from when nothing was imported', async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const [first, other] = botc.sheet!(setupFor());
+    expect(first.note).toEqual({ key: 'botc:texts.whereFrom' });
+    expect(other.note).toBeUndefined();
+    expect(first.lines.some((l) => l.parts)).toBe(false);
+  });
+
+  it("keeps a homebrew character's own reminder, with its markup, over any import", async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const { scriptToJson } = await import('$lib/games/botc/script');
+    const script = load([
+      'washerwoman', 'empath', 'fortuneteller', 'monk', 'slayer', 'poisoner', 'imp',
+      { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', ability: 'Lights a lamp.', firstNight: 52, firstNightReminder: 'Show the *LAMP*.' }
+    ]);
+    const setup = setupFor(undefined, { script: scriptToJson(script), edition: null });
+    const [first] = botc.sheet!(setup, { characterTexts: new Map() });
+    const lamp = first.lines.find((l) => l.role?.params?.name === 'Lamplighter')!;
+    expect(lamp.parts).toEqual([{ kind: 'text', text: 'Show the ' }, { kind: 'bold', text: 'LAMP' }, { kind: 'text', text: '.' }]);
+  });
 });
+
