@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editionCharacters } from '$lib/games/botc/characters';
+import { editionCharacters, officialCharacter } from '$lib/games/botc/characters';
 import { nightOrder, type NightEntry } from '$lib/games/botc/night';
 import { parseScript, type Script } from '$lib/games/botc/script';
 
@@ -35,6 +35,42 @@ describe('the night sheet of a script', () => {
     expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'chef', 'poisoner', 'dawn', 'imp']);
     expect(ids(nightOrder(s, 'other'))).toEqual(['dusk', 'imp', 'poisoner', 'dawn']);
     expect(nightOrder(s, 'other')[1]).toEqual({ kind: 'character', id: 'imp' });
+  });
+});
+
+describe("a Traveller from outside a script with its own night order", () => {
+  const own = load([
+    { id: '_meta', name: 'Own', firstNight: ['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn'], otherNight: ['imp', 'poisoner', 'monk'] },
+    'chef', 'monk', 'poisoner', 'imp', 'washerwoman'
+  ]);
+  const t = (id: string) => {
+    const c = officialCharacter(id)!;
+    return { ...c, official: true, ability: null, firstNightReminder: null, otherNightReminder: null, jinxes: [] };
+  };
+
+  it("wakes at the publisher's place relative to the entries the script lists: before the first it wakes later than", () => {
+    // The Bureaucrat (11th) wakes before Minion info (20th); the Harlot (9th of other nights) before the Imp.
+    expect(ids(nightOrder(own, 'first', [t('bureaucrat')]))).toEqual(['dusk', 'bureaucrat', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn']);
+    expect(ids(nightOrder(own, 'other', [t('harlot')]))).toEqual(['dusk', 'harlot', 'imp', 'poisoner', 'monk', 'dawn']);
+  });
+
+  it('keeps the publisher’s order among several who joined, and leaves out one who does not wake that night', () => {
+    expect(ids(nightOrder(own, 'first', [t('thief'), t('barista'), t('harlot')]))).toEqual(['dusk', 'barista', 'thief', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn']);
+    expect(ids(nightOrder(own, 'other', [t('bonecollector'), t('bureaucrat'), t('apprentice')]))).toEqual(['dusk', 'bureaucrat', 'bonecollector', 'imp', 'poisoner', 'monk', 'dawn']);
+  });
+
+  it("never adds the script's own characters the author left out of its order", () => {
+    expect(ids(nightOrder(own, 'first', [t('bureaucrat'), { ...t('washerwoman') }]))).not.toContain('washerwoman');
+  });
+
+  it('is on the night list of a game once they join', async () => {
+    const { boardOf } = await import('$lib/games/botc');
+    const { game, setupFor } = await import('./fixture');
+    const { scriptToJson } = await import('$lib/games/botc/script');
+    const g = game(setupFor(['washerwoman', 'chef', 'monk', 'poisoner', 'imp'], { script: scriptToJson(own), edition: null }));
+    g.move({ kind: 'phase' }).move({ kind: 'join', player: 'p9', name: 'Zenek', character: 'harlot', alignment: 'good', after: null }).move({ kind: 'phase' });
+    const night = boardOf(g.view).night.map((l) => (l.kind === 'marker' ? l.id : l.character.id));
+    expect(night).toEqual(['dusk', 'harlot', 'imp', 'poisoner', 'monk', 'dawn']);
   });
 });
 

@@ -158,7 +158,7 @@ function seatView(s: BotcState, p: BotcPlayer): SeatView {
  */
 export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAbsent = false): NightLine[] {
   const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !s.script.characters.some((x) => x.id === c.id));
-  const order = nightOrder({ ...s.script, characters: [...s.script.characters, ...inPlayExtras] }, night);
+  const order = nightOrder(s.script, night, inPlayExtras);
   const big = present(s).length >= 7;
   const named = (team: Team) => seats.filter((x) => x.character.team === team).map((x) => x.name);
   const out: NightLine[] = [];
