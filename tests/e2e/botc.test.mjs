@@ -169,6 +169,21 @@ describe('Blood on the Clocktower', () => {
         assert.ok(l.bold && l.bold === l.bold.toUpperCase() && l.marks === 1, l.text);
         assert.ok(!/[*]|:reminder:/.test(l.text), `no raw marks: ${l.text}`);
       }
+      // The printed night sheet shows the same imported reminders, marks drawn as elements, in black on white.
+      const grimoireUrl = page.url();
+      await page.goto(`${grimoireUrl}/sheet`);
+      const first = page.locator('section').filter({ has: page.getByRole('heading', { name: 'The first night', exact: true }) });
+      await first.getByText('POISONER', { exact: true }).waitFor();
+      const sheetText = (await first.textContent()) ?? '';
+      assert.match(sheetText, /First night: wake the POISONER and place ◉reminder token\./);
+      assert.ok(!/[*]|:reminder:/.test(sheetText), 'no raw marks on the sheet');
+      assert.equal(await page.getByTestId('sheet-note').count(), 0, 'with the texts imported, the sheet does not say where they come from');
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await first.locator('.say').first().evaluate((el) => getComputedStyle(el).color), 'rgb(0, 0, 0)');
+      await page.emulateMedia({ media: 'screen' });
+      await assertAxeClean(page, 'the night sheet');
+      await page.goto(grimoireUrl);
+      await waitForGrimoire(page);
       // Cleo dies in the night; her seat shows her character's imported ability.
       const cleo = circle(page).getByRole('button', { name: /Cleo/ });
       await cleo.click();
