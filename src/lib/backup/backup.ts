@@ -4,7 +4,7 @@
  * import the Keeper's choice in one transaction. No Dexie and no Svelte: the screens call
  * these with the app's storage, the tests with their own.
  */
-import type { GameRecord, ImportItem, Storage } from '../db/types';
+import type { GameRecord, ImportItem, ScriptRecord, Storage } from '../db/types';
 import { backupFileName, checkSize, makeBackup, serializeBackup, type BackupCards, type BackupGame, type Checked } from './format';
 import { readBackupText, type ValidBackup } from './validate';
 
@@ -116,13 +116,13 @@ export async function importCards(storage: Storage, backup: ValidBackup): Promis
 }
 
 /**
- * The file's scripts, added to the phone's library after the games (each already read again
- * with every script check). Nothing on the phone is overwritten: a script whose id is there
- * already is left alone when it is the same script under the same name, or a base edition (the
- * same everywhere); otherwise it is added beside it under a new id. Resolves to how many were added.
+ * The file's scripts that would join the phone's library (each already read again with every
+ * script check). Nothing on the phone is overwritten: a script whose id is there already is
+ * left out when it is the same script under the same name, or a base edition (the same
+ * everywhere); otherwise it comes in beside it under a new id.
  */
-export async function importScripts(storage: Storage, backup: ValidBackup, newId: () => string = randomId): Promise<number> {
-  if (!backup.scripts?.length) return 0;
+export async function scriptsToImport(storage: Storage, backup: ValidBackup, newId: () => string = randomId): Promise<ScriptRecord[]> {
+  if (!backup.scripts?.length) return [];
   const { readScript, scriptToJson } = await import('../games/botc/script');
   // The phone's copy as Lantern writes it, to compare with the file's (already written so).
   const written = (script: unknown[]) => {
@@ -130,14 +130,20 @@ export async function importScripts(storage: Storage, backup: ValidBackup, newId
     return JSON.stringify(r.ok ? scriptToJson(r.script) : script);
   };
   const here = new Map((await storage.listScripts()).map((r) => [r.id, r]));
-  let added = 0;
+  const out: ScriptRecord[] = [];
   for (const record of backup.scripts) {
     const there = here.get(record.id);
     if (there && (/^edition-/.test(record.id) || (there.name === record.name && written(there.script) === JSON.stringify(record.script)))) continue;
-    await storage.putScript(there ? { ...record, id: newId() } : record);
-    added++;
+    out.push(there ? { ...record, id: newId() } : record);
   }
-  return added;
+  return out;
+}
+
+/** Add the file's new scripts to the library, after the games. Resolves to how many were added. */
+export async function importScripts(storage: Storage, backup: ValidBackup, newId: () => string = randomId): Promise<number> {
+  const list = await scriptsToImport(storage, backup, newId);
+  for (const record of list) await storage.putScript(record);
+  return list.length;
 }
 
 /** The same game under another id (its log and checkpoints move with it). */
