@@ -67,6 +67,16 @@ const players = (f: BackupShape): { id: string; name: string; seat: number }[] =
 
 const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
+/**
+ * A Blood on the Clocktower script in the library a backup carries (`scripts`), around the
+ * script given: the good file may have no scripts, so a case writes the whole list.
+ */
+const TB5 = ['washerwoman', 'librarian', 'chef', 'poisoner', 'imp'];
+const library =
+  (...scripts: unknown[]) =>
+  (f: BackupShape) =>
+    void (f.scripts = scripts.map((script, i) => ({ id: `s${i + 1}`, name: `Script ${i + 1}`, script, createdAt: 1, updatedAt: 1 })));
+
 /** A case's parameters, read from the good backup where they depend on it. */
 export function paramsOf(c: HostileCase, good: string): Params | undefined {
   return typeof c.params === 'function' ? c.params(JSON.parse(good) as BackupShape) : c.params;
@@ -295,6 +305,54 @@ export const CASES: HostileCase[] = [
     key: 'tooDeep',
     params: { max: LIMITS.depth },
     game: 1
+  },
+  { name: 'scripts that are not a list', file: edited((f) => void (f.scripts = { s1: TB5 })), key: 'badScripts' },
+  {
+    name: 'a script without a name',
+    file: edited((f) => {
+      library(TB5)(f);
+      (f.scripts as Record<string, unknown>[])[0].name = '   ';
+    }),
+    key: 'scriptField',
+    params: { index: 1, field: 'name' }
+  },
+  {
+    name: 'the same script twice',
+    file: edited((f) => {
+      library(TB5, TB5)(f);
+      (f.scripts as Record<string, unknown>[])[1].id = 's1';
+    }),
+    key: 'duplicateScript',
+    params: { index: 2 }
+  },
+  {
+    name: 'a script that is not a list',
+    file: edited(library(TB5, { id: 'washerwoman' })),
+    key: 'badScript',
+    params: { index: 2, name: 'Script 2' },
+    detail: 'botc:script.errors.notArray'
+  },
+  {
+    name: 'a script naming a character Lantern does not know',
+    file: edited(library([...TB5.slice(0, 4), 'notacharacter'])),
+    key: 'badScript',
+    params: { index: 1, name: 'Script 1' },
+    detail: 'botc:script.errors.unknownIds',
+    detailParams: { ids: 'notacharacter', count: 1 }
+  },
+  {
+    name: 'a homebrew character with markup for a team',
+    file: edited(library([...TB5, { id: 'lamp', name: '<img src=x onerror=alert(1)>', team: '<script>alert(1)</script>' }])),
+    key: 'badScript',
+    params: { index: 1, name: 'Script 1' },
+    detail: 'botc:script.errors.badTeam',
+    detailParams: { item: 6, team: '<script>alert(1)</script>' }
+  },
+  {
+    name: 'a __proto__ key inside a script',
+    file: (good) => edited(library([...TB5, { id: 'lamp', name: 'Lamp', team: 'townsfolk' }]))(good).replace('"id":"lamp",', '"id":"lamp","__proto__":{"polluted":1},'),
+    key: 'forbiddenKey',
+    params: { key: '__proto__' }
   },
   {
     name: 'a file over the size limit',

@@ -34,8 +34,8 @@ const SEED = 11;
 
 const locale = async (language, ns) => JSON.parse(await readFile(new URL(`../../locales/${language}/${ns}.json`, import.meta.url), 'utf8'));
 const TEXTS = {
-  en: { common: await locale('en', 'common'), backup: await locale('en', 'backup'), cluethulhu: await locale('en', 'cluethulhu') },
-  pl: { common: await locale('pl', 'common'), backup: await locale('pl', 'backup'), cluethulhu: await locale('pl', 'cluethulhu') }
+  en: { common: await locale('en', 'common'), backup: await locale('en', 'backup'), cluethulhu: await locale('en', 'cluethulhu'), botc: await locale('en', 'botc') },
+  pl: { common: await locale('pl', 'common'), backup: await locale('pl', 'backup'), cluethulhu: await locale('pl', 'cluethulhu'), botc: await locale('pl', 'botc') }
 };
 
 /** `ns:path.to.key` in `language`, its plural form picked by `count`, its `{{params}}` filled. */

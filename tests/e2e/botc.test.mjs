@@ -94,6 +94,12 @@ describe('Blood on the Clocktower', () => {
       for (let i = 0; i < SEVEN.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(SEVEN[i]);
       await page.getByRole('button', { name: 'Random bag', exact: true }).click();
       await page.getByRole('button', { name: 'Draw three bluffs', exact: true }).click();
+      // A second group of bluffs, drawn from the good characters the Demon's three are not.
+      await page.getByRole('button', { name: 'Add another group of bluffs', exact: true }).click();
+      await page.getByRole('button', { name: 'Draw three bluffs for group 2', exact: true }).click();
+      const labels = [1, 2, 3].flatMap((n) => [`Bluff ${n}`, `Group 2, bluff ${n}`]);
+      const groups = await Promise.all(labels.map((l) => page.getByLabel(l, { exact: true }).inputValue()));
+      assert.equal(new Set(groups.filter(Boolean)).size, 6, `six different bluffs: ${groups}`);
       // The bag holds the table's counts for 7: 5 Townsfolk, 0 Outsiders, 1 Minion, 1 Demon (or as the Baron changes them).
       const counts = await page.locator('table.counts tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim())));
       for (const [expected, chosen] of counts) assert.equal(chosen, expected, `counts: ${JSON.stringify(counts)}`);
@@ -125,6 +131,7 @@ describe('Blood on the Clocktower', () => {
       await page.getByRole('heading', { name: 'Night 1', exact: true }).waitFor();
       await page.getByRole('heading', { name: 'Night 1: the order', exact: true }).waitFor();
       await page.getByText('Minion info', { exact: true }).waitFor();
+      await page.getByTestId('more-bluffs').getByText(/^Bluff group 2: \w/).waitFor();
       await assertAxeClean(page, 'the grimoire by night');
 
       // Ada's seat: place the first reminder offered.
@@ -169,6 +176,21 @@ describe('Blood on the Clocktower', () => {
         assert.ok(l.bold && l.bold === l.bold.toUpperCase() && l.marks === 1, l.text);
         assert.ok(!/[*]|:reminder:/.test(l.text), `no raw marks: ${l.text}`);
       }
+      // The printed night sheet shows the same imported reminders, marks drawn as elements, in black on white.
+      const grimoireUrl = page.url();
+      await page.goto(`${grimoireUrl}/sheet`);
+      const first = page.locator('section').filter({ has: page.getByRole('heading', { name: 'The first night', exact: true }) });
+      await first.getByText('POISONER', { exact: true }).waitFor();
+      const sheetText = (await first.textContent()) ?? '';
+      assert.match(sheetText, /First night: wake the POISONER and place ◉reminder token\./);
+      assert.ok(!/[*]|:reminder:/.test(sheetText), 'no raw marks on the sheet');
+      assert.equal(await page.getByTestId('sheet-note').count(), 0, 'with the texts imported, the sheet does not say where they come from');
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await first.locator('.say').first().evaluate((el) => getComputedStyle(el).color), 'rgb(0, 0, 0)');
+      await page.emulateMedia({ media: 'screen' });
+      await assertAxeClean(page, 'the night sheet');
+      await page.goto(grimoireUrl);
+      await waitForGrimoire(page);
       // Cleo dies in the night; her seat shows her character's imported ability.
       const cleo = circle(page).getByRole('button', { name: /Cleo/ });
       await cleo.click();

@@ -4,7 +4,7 @@
  * import the Keeper's choice in one transaction. No Dexie and no Svelte: the screens call
  * these with the app's storage, the tests with their own.
  */
-import type { GameRecord, ImportItem, Storage } from '../db/types';
+import type { GameRecord, ImportItem, ScriptRecord, Storage } from '../db/types';
 import { backupFileName, checkSize, makeBackup, serializeBackup, type BackupCards, type BackupGame, type Checked } from './format';
 import { readBackupText, type ValidBackup } from './validate';
 
@@ -27,7 +27,9 @@ export async function exportGames(storage: Storage, ids?: readonly string[], now
   const single = ids?.length === 1 ? games[0]?.game.gameId : undefined;
   // What the phone remembers of Gloom's cards goes with every game, or with a Gloom game.
   const cards = !ids || games.some((g) => g.game.gameId === 'gloom') ? await rememberedCards(storage) : undefined;
-  return { name: backupFileName(now, single), text: serializeBackup(makeBackup(games, now, cards)), count: games.length };
+  // The script library goes with a backup of every game (a Blood on the Clocktower game carries its own script).
+  const scripts = ids ? undefined : await storage.listScripts();
+  return { name: backupFileName(now, single), text: serializeBackup(makeBackup(games, now, cards, scripts)), count: games.length };
 }
 
 async function rememberedCards(storage: Storage): Promise<BackupCards | undefined> {
@@ -111,6 +113,37 @@ export async function importCards(storage: Storage, backup: ValidBackup): Promis
   const { memory, added } = mergeCardMemory(here, backup.cards);
   if (added > 0) await storage.setSetting(CARD_MEMORY_SETTING, memory);
   return added;
+}
+
+/**
+ * The file's scripts that would join the phone's library (each already read again with every
+ * script check). Nothing on the phone is overwritten: a script whose id is there already is
+ * left out when it is the same script under the same name, or a base edition (the same
+ * everywhere); otherwise it comes in beside it under a new id.
+ */
+export async function scriptsToImport(storage: Storage, backup: ValidBackup, newId: () => string = randomId): Promise<ScriptRecord[]> {
+  if (!backup.scripts?.length) return [];
+  const { readScript, scriptToJson } = await import('../games/botc/script');
+  // The phone's copy as Lantern writes it, to compare with the file's (already written so).
+  const written = (script: unknown[]) => {
+    const r = readScript(script);
+    return JSON.stringify(r.ok ? scriptToJson(r.script) : script);
+  };
+  const here = new Map((await storage.listScripts()).map((r) => [r.id, r]));
+  const out: ScriptRecord[] = [];
+  for (const record of backup.scripts) {
+    const there = here.get(record.id);
+    if (there && (/^edition-/.test(record.id) || (there.name === record.name && written(there.script) === JSON.stringify(record.script)))) continue;
+    out.push(there ? { ...record, id: newId() } : record);
+  }
+  return out;
+}
+
+/** Add the file's new scripts to the library, after the games. Resolves to how many were added. */
+export async function importScripts(storage: Storage, backup: ValidBackup, newId: () => string = randomId): Promise<number> {
+  const list = await scriptsToImport(storage, backup, newId);
+  for (const record of list) await storage.putScript(record);
+  return list.length;
 }
 
 /** The same game under another id (its log and checkpoints move with it). */

@@ -7,15 +7,18 @@
  * A file is
  *   { format: 'lantern-backup', version: 2, exportedAt: ISO date,
  *     games: [{ game: GameRecord, events: EventRecord[] }],
- *     cards?: { gloom: { [card name]: { type, print } } } }
+ *     cards?: { gloom: { [card name]: { type, print } } },
+ *     scripts?: [{ id, name, script, createdAt, updatedAt }] }
  * — the game's record and its log exactly as storage keeps them, so a restored game is the game
  * that was saved (its checkpoints are rebuilt by the replay every import makes). Version 1 files
  * carried a snapshot in every log entry (as storage then did); they are still read, and those
  * snapshots ignored. `cards` (optional) is what the phone remembers of the Cthulhu Gloom cards
  * the players have typed (games/gloom/memory.ts): it travels with a backup of every game, or of
- * a Gloom game.
+ * a Gloom game. `scripts` (optional, added without a version change: an older file simply has
+ * none) is the Storyteller's Blood on the Clocktower script library (the `scripts` table), in a
+ * backup of every game; each script is read again with every check a loaded script file gets.
  */
-import type { EventRecord, GameRecord } from '../db/types';
+import type { EventRecord, GameRecord, ScriptRecord } from '../db/types';
 import type { Text } from '../engine/types';
 
 export const BACKUP_FORMAT = 'lantern-backup';
@@ -44,6 +47,8 @@ export interface BackupFile {
   exportedAt: string;
   games: BackupGame[];
   cards?: BackupCards;
+  /** The phone's Blood on the Clocktower scripts, as storage keeps them. */
+  scripts?: ScriptRecord[];
 }
 
 /** Remembered card values, by game (only Cthulhu Gloom remembers any). */
@@ -79,8 +84,15 @@ export const problem = (key: string, params?: Text['params'], where?: ProblemPla
   problem: { text: { key: `backup:errors.${key}`, params }, ...(where ? { where } : {}), ...(detail ? { detail } : {}) }
 });
 
-export function makeBackup(games: BackupGame[], exportedAt: Date, cards?: BackupCards): BackupFile {
-  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: exportedAt.toISOString(), games, ...(cards && { cards }) };
+export function makeBackup(games: BackupGame[], exportedAt: Date, cards?: BackupCards, scripts?: ScriptRecord[]): BackupFile {
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    games,
+    ...(cards && { cards }),
+    ...(scripts && scripts.length > 0 && { scripts })
+  };
 }
 
 export function serializeBackup(file: BackupFile): string {

@@ -10,7 +10,7 @@
  * the checks did not look at can reach storage. A version 1 file's per-entry snapshots are
  * not read at all. Plain TypeScript, no Dexie or Svelte.
  */
-import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord, type GameSummary, type ImportItem } from '../db/types';
+import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord, type GameSummary, type ImportItem, type ScriptRecord } from '../db/types';
 import type { GameDefinition, GameInput, GameView } from '../engine/game';
 import { apply, persist, RejectedEvent, restore, start, type LoggedEvent, type Snapshot } from '../engine/session';
 import type { Answer, CorrectedValue, GameEvent, Move, Override, Player, Text } from '../engine/types';
@@ -34,7 +34,12 @@ export interface ValidBackup {
   items: ImportItem[];
   /** Remembered Gloom card values, each entry rebuilt (games/gloom/memory.ts); absent when none. */
   cards?: CardMemory;
+  /** Blood on the Clocktower scripts, each read again and rebuilt; absent when none. */
+  scripts?: ScriptRecord[];
 }
+
+/** The most scripts a backup may carry, far beyond any library. */
+export const MAX_SCRIPTS = 500;
 
 /** Far beyond any real game (a long one is a few hundred entries). */
 export const MAX_EVENTS = 10_000;
@@ -76,7 +81,42 @@ export async function validateBackup(raw: unknown): Promise<Checked<ValidBackup>
   }
   const cards = await checkCards(raw.cards);
   if (!cards.ok) return cards;
-  return { ok: true, value: { exportedAt: raw.exportedAt, items, ...(cards.value && { cards: cards.value }) } };
+  const scripts = await checkScripts(raw.scripts);
+  if (!scripts.ok) return scripts;
+  return {
+    ok: true,
+    value: { exportedAt: raw.exportedAt, items, ...(cards.value && { cards: cards.value }), ...(scripts.value.length > 0 && { scripts: scripts.value }) }
+  };
+}
+
+/**
+ * The file's Blood on the Clocktower scripts: absent, or a list of script records. Each is read
+ * again with every check a loaded script file gets (`readScript`), and refused with that
+ * check's message, naming the script: a hostile script refuses the whole file. What is kept is
+ * rebuilt: the script as Lantern writes it back, its trimmed name, its times.
+ */
+async function checkScripts(scripts: unknown): Promise<Checked<ScriptRecord[]>> {
+  if (scripts === undefined) return { ok: true, value: [] };
+  if (!Array.isArray(scripts)) return problem('badScripts');
+  if (scripts.length > MAX_SCRIPTS) return problem('tooManyScripts', { count: scripts.length, max: MAX_SCRIPTS });
+  if (scripts.length === 0) return { ok: true, value: [] };
+  const { readScript, scriptToJson, SCRIPT_LIMITS } = await import('../games/botc/script');
+  const out: ScriptRecord[] = [];
+  for (let i = 0; i < scripts.length; i++) {
+    const r = scripts[i];
+    const index = i + 1;
+    if (!isPlainObject(r)) return problem('scriptShape', { index });
+    if (!isId(r.id)) return problem('scriptField', { index, field: 'id' });
+    if (out.some((x) => x.id === r.id)) return problem('duplicateScript', { index });
+    const name = typeof r.name === 'string' ? r.name.trim() : '';
+    if (name === '' || name.length > SCRIPT_LIMITS.scriptName) return problem('scriptField', { index, field: 'name' });
+    if (!isTime(r.createdAt)) return problem('scriptField', { index, field: 'createdAt' });
+    if (!isTime(r.updatedAt)) return problem('scriptField', { index, field: 'updatedAt' });
+    const read = readScript(r.script);
+    if (!read.ok) return problem('badScript', { index, name }, undefined, read.problem);
+    out.push({ id: r.id, name, script: scriptToJson(read.script), createdAt: r.createdAt, updatedAt: r.updatedAt });
+  }
+  return { ok: true, value: out };
 }
 
 /**

@@ -195,7 +195,7 @@ export interface GameDefinition<Setup = unknown, Facts = unknown> {
    * The call order as a printable sheet for this setup: what the moderator would otherwise
    * write by hand before the game (each phase's calls in order, with what is said).
    */
-  sheet?(setup: Setup): SheetSection[];
+  sheet?(setup: Setup, context?: SheetContext): SheetSection[];
   /**
    * The game as it stands, as plain read-only data for tests and scripts (never for a screen):
    * the sides' counts, who holds each token, who is detained, protected or revealed, and what
@@ -219,17 +219,37 @@ export interface GameDefinition<Setup = unknown, Facts = unknown> {
   readMove?(value: unknown): Move | null;
 }
 
+/**
+ * What a game's sheet may use besides its set-up: things kept on the phone, not in the game
+ * (Blood on the Clocktower: the character texts the Storyteller imported, by character id).
+ * The sheet page loads it (`ui/sheet-context.ts`) before it asks for the sheet.
+ */
+export interface SheetContext {
+  characterTexts?: ReadonlyMap<string, { firstNightReminder: string | null; otherNightReminder: string | null }> | null;
+}
+
 /** One part of a printed call sheet (e.g. "Day"), its lines in calling order. */
 export interface SheetSection {
   title: Text;
   lines: SheetLine[];
+  /** Said once under the title (where the sheet's texts come from, or why they are missing). */
+  note?: Text;
 }
+
+/**
+ * A piece of a text the game brings in its own words (a script's or an imported character
+ * text): plain, in bold, or a reminder-token mark named by `label` for screen readers. Drawn as
+ * elements, never as HTML.
+ */
+export type SheetPart = { kind: 'text'; text: string } | { kind: 'bold'; text: string } | { kind: 'mark'; label: Text };
 
 export interface SheetLine {
   /** The role or group called, on the first line of its call. */
   role?: Text;
   /** What the moderator says. */
   say: Text;
+  /** What is said, when it is a text the game brings rather than Lantern's words: shown instead of `say`. */
+  parts?: SheetPart[];
   /** When it applies, or what to do (once only, a bluff call, …). */
   note?: Text;
 }

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Storage } from '$lib/db';
 import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
-import { applyImport, planImport, readBackupFile, type Decision } from '$lib/backup/backup';
+import { applyImport, importScripts, planImport, readBackupFile, type Decision } from '$lib/backup/backup';
 import type { Checked } from '$lib/backup/format';
 import { ActiveGame, provideStorage } from '$lib/stores';
 import { SEVEN, setupFor } from '../cluethulhu/fixture';
@@ -57,7 +57,8 @@ export async function dump(storage: Storage): Promise<string> {
       return { ...found, checkpoints };
     })
   );
-  return JSON.stringify(all);
+  // The Blood on the Clocktower script library is part of what a backup may change.
+  return JSON.stringify({ games: all, scripts: await storage.listScripts() });
 }
 
 /** The import as the backup screen runs it: read and check the file, plan, import with `decide`. */
@@ -66,7 +67,9 @@ export async function importFile(storage: Storage, file: Blob, decide: Decision 
   if (!read.ok) return read;
   const plan = await planImport(storage, read.value);
   const decisions = Object.fromEntries(plan.filter((p) => p.existing).map((p) => [p.item.game.id, decide]));
-  return { ok: true, value: await applyImport(storage, plan, decisions) };
+  const ids = await applyImport(storage, plan, decisions);
+  await importScripts(storage, read.value);
+  return { ok: true, value: ids };
 }
 
 export const blob = (text: string) => new Blob([text], { type: 'application/json' });

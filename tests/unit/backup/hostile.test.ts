@@ -21,10 +21,13 @@ let before: string;
 beforeAll(async () => {
   storage = await freshStorage();
   await playGames(storage);
+  // A script in the library: a refused backup must leave it as it is too.
+  await storage.putScript({ id: 'kept', name: 'Kept', script: ['washerwoman', 'chef', 'empath', 'poisoner', 'imp'], createdAt: 1, updatedAt: 2 });
   good = (await exportGames(storage)).text;
   before = await dump(storage);
   await i18n.loadNamespace('cluethulhu');
   await i18n.loadNamespace('backup');
+  await i18n.loadNamespace('botc');
 });
 afterAll(() => storage.db.close());
 

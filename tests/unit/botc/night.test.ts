@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editionCharacters } from '$lib/games/botc/characters';
+import { editionCharacters, officialCharacter } from '$lib/games/botc/characters';
 import { nightOrder, type NightEntry } from '$lib/games/botc/night';
 import { parseScript, type Script } from '$lib/games/botc/script';
 
@@ -38,6 +38,42 @@ describe('the night sheet of a script', () => {
   });
 });
 
+describe("a Traveller from outside a script with its own night order", () => {
+  const own = load([
+    { id: '_meta', name: 'Own', firstNight: ['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn'], otherNight: ['imp', 'poisoner', 'monk'] },
+    'chef', 'monk', 'poisoner', 'imp', 'washerwoman'
+  ]);
+  const t = (id: string) => {
+    const c = officialCharacter(id)!;
+    return { ...c, official: true, ability: null, firstNightReminder: null, otherNightReminder: null, jinxes: [] };
+  };
+
+  it("wakes at the publisher's place relative to the entries the script lists: before the first it wakes later than", () => {
+    // The Bureaucrat (11th) wakes before Minion info (20th); the Harlot (9th of other nights) before the Imp.
+    expect(ids(nightOrder(own, 'first', [t('bureaucrat')]))).toEqual(['dusk', 'bureaucrat', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn']);
+    expect(ids(nightOrder(own, 'other', [t('harlot')]))).toEqual(['dusk', 'harlot', 'imp', 'poisoner', 'monk', 'dawn']);
+  });
+
+  it('keeps the publisher’s order among several who joined, and leaves out one who does not wake that night', () => {
+    expect(ids(nightOrder(own, 'first', [t('thief'), t('barista'), t('harlot')]))).toEqual(['dusk', 'barista', 'thief', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn']);
+    expect(ids(nightOrder(own, 'other', [t('bonecollector'), t('bureaucrat'), t('apprentice')]))).toEqual(['dusk', 'bureaucrat', 'bonecollector', 'imp', 'poisoner', 'monk', 'dawn']);
+  });
+
+  it("never adds the script's own characters the author left out of its order", () => {
+    expect(ids(nightOrder(own, 'first', [t('bureaucrat'), { ...t('washerwoman') }]))).not.toContain('washerwoman');
+  });
+
+  it('is on the night list of a game once they join', async () => {
+    const { boardOf } = await import('$lib/games/botc');
+    const { game, setupFor } = await import('./fixture');
+    const { scriptToJson } = await import('$lib/games/botc/script');
+    const g = game(setupFor(['washerwoman', 'chef', 'monk', 'poisoner', 'imp'], { script: scriptToJson(own), edition: null }));
+    g.move({ kind: 'phase' }).move({ kind: 'join', player: 'p9', name: 'Zenek', character: 'harlot', alignment: 'good', after: null }).move({ kind: 'phase' });
+    const night = boardOf(g.view).night.map((l) => (l.kind === 'marker' ? l.id : l.character.id));
+    expect(night).toEqual(['dusk', 'harlot', 'imp', 'poisoner', 'monk', 'dawn']);
+  });
+});
+
 describe('the printable night sheet', () => {
   it('lists every character of the script in its night order, with its reminders, and the script’s own night text', async () => {
     const { botc } = await import('$lib/games/botc');
@@ -52,4 +88,45 @@ describe('the printable night sheet', () => {
     ]);
     expect(first.lines.find((l) => l.role?.params?.name === 'Poisoner')?.note).toEqual({ key: 'botc:sheet.reminders', params: { labels: 'Poisoned' } });
   });
+  it('shows the imported night reminders with their markup as parts, never as raw symbols', async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const texts = new Map([['poisoner', { firstNightReminder: 'The Poisoner points at a player. That player is *POISONED* :reminder:.', otherNightReminder: null }]]);
+    const [first, other] = botc.sheet!(setupFor(), { characterTexts: texts });
+    const poisoner = first.lines.find((l) => l.role?.params?.name === 'Poisoner')!;
+    expect(poisoner.parts).toEqual([
+      { kind: 'text', text: 'The Poisoner points at a player. That player is ' },
+      { kind: 'bold', text: 'POISONED' },
+      { kind: 'text', text: ' ' },
+      { kind: 'mark', label: { key: 'botc:texts.reminderToken' } },
+      { kind: 'text', text: '.' }
+    ]);
+    // A character the file has no text for keeps the line that says to wake it as its ability says.
+    expect(other.lines.find((l) => l.role?.params?.name === 'Poisoner')?.say).toEqual({ key: 'botc:sheet.wake', params: { name: 'Poisoner' } });
+    expect(first.note).toBeUndefined();
+  });
+
+  it('says once where the text would come from when nothing was imported', async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const [first, other] = botc.sheet!(setupFor());
+    expect(first.note).toEqual({ key: 'botc:texts.whereFrom' });
+    expect(other.note).toBeUndefined();
+    expect(first.lines.some((l) => l.parts)).toBe(false);
+  });
+
+  it("keeps a homebrew character's own reminder, with its markup, over any import", async () => {
+    const { botc } = await import('$lib/games/botc');
+    const { setupFor } = await import('./fixture');
+    const { scriptToJson } = await import('$lib/games/botc/script');
+    const script = load([
+      'washerwoman', 'empath', 'fortuneteller', 'monk', 'slayer', 'poisoner', 'imp',
+      { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', ability: 'Lights a lamp.', firstNight: 52, firstNightReminder: 'Show the *LAMP*.' }
+    ]);
+    const setup = setupFor(undefined, { script: scriptToJson(script), edition: null });
+    const [first] = botc.sheet!(setup, { characterTexts: new Map() });
+    const lamp = first.lines.find((l) => l.role?.params?.name === 'Lamplighter')!;
+    expect(lamp.parts).toEqual([{ kind: 'text', text: 'Show the ' }, { kind: 'bold', text: 'LAMP' }, { kind: 'text', text: '.' }]);
+  });
 });
+

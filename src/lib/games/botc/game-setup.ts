@@ -39,6 +39,11 @@ export interface BotcSetup {
   shown: Record<string, string>;
   /** The demon bluffs: good characters not in play. */
   bluffs: string[];
+  /**
+   * More groups of bluffs, up to three each, when a character in play makes more than one set
+   * matter (docs/RULES.md, "More than one group of bluffs"). Absent in set-ups made before.
+   */
+  moreBluffs?: string[][];
   /** Fabled in the centre of the grimoire. */
   fabled: string[];
   /** The counts differ from the expected ones, and the Storyteller means them so. */
@@ -50,6 +55,8 @@ export interface BotcSetup {
 /** The most Fabled Lantern keeps in one grimoire. */
 export const MAX_FABLED = 10;
 export const BLUFFS = 3;
+/** The most groups of bluffs a grimoire keeps, the Demon's included. */
+export const MAX_BLUFF_GROUPS = 5;
 
 const err = (key: string, params?: Text['params']): Text => ({ key: `botc:setup.errors.${key}`, params });
 
@@ -162,14 +169,15 @@ export function validateSetup(setup: BotcSetup): SetupProblem[] {
     if (c && showsAnother(c) && !shown[id]) add('roles', 'shownMissing', { name: c.name });
   }
 
-  // Bluffs: up to three good characters of the script, not in play.
-  if (!isIdList(setup.bluffs, BLUFFS)) add('options', 'bluffs');
-  else {
-    for (const id of setup.bluffs) {
-      const c = inScript(id);
-      if (!c || teamAlignment(c.team) !== 'good' || !isBagTeam(c.team) || bag.includes(id)) add('options', 'bluff', { id });
+  // Bluffs: up to three good characters of the script, not in play, in each group.
+  const more = setup.moreBluffs === undefined ? [] : setup.moreBluffs;
+  if (!Array.isArray(more) || more.length > MAX_BLUFF_GROUPS - 1) add('options', 'bluffs');
+  for (const group of [setup.bluffs, ...(Array.isArray(more) ? more : [])]) {
+    if (!isIdList(group, BLUFFS) || new Set(group).size !== group.length) {
+      add('options', 'bluffs');
+      continue;
     }
-    if (new Set(setup.bluffs).size !== setup.bluffs.length) add('options', 'bluffs');
+    for (const id of group) if (!isBluff(script, id, bag)) add('options', 'bluff', { id });
   }
 
   if (!isIdList(setup.fabled, MAX_FABLED) || setup.fabled.some((id) => gameCharacter(script, id)?.team !== 'fabled')) add('options', 'fabled');
@@ -257,9 +265,21 @@ export function randomBag(script: Script, players: number, rng: RngState): { bag
   return { bag: bag.map((c) => c.id), shown, rng: next };
 }
 
+/** Whether a character may be a bluff: a good character of the script (Townsfolk or Outsider) not in the bag. */
+export function isBluff(script: Script, id: string, bag: readonly string[]): boolean {
+  const c = script.characters.find((x) => x.id === id);
+  return !!c && teamAlignment(c.team) === 'good' && isBagTeam(c.team) && !bag.includes(id);
+}
+
 /** Three good characters of the script not in play (and not shown to anyone), drawn at random. */
-export function randomBluffs(script: Script, bag: readonly string[], shown: Record<string, string>, rng: RngState): [string[], RngState] {
+export function randomBluffs(script: Script, bag: readonly string[], shown: Record<string, string>, rng: RngState, besides: readonly string[] = []): [string[], RngState] {
+  // `besides`: bluffs already given in other groups, left out when there are enough others.
   const taken = new Set([...bag, ...Object.values(shown)]);
+  const fresh = script.characters.filter((c) => (c.team === 'townsfolk' || c.team === 'outsider') && !taken.has(c.id) && !besides.includes(c.id));
+  if (fresh.length >= BLUFFS) {
+    const [picked, next] = pick(rng, fresh, BLUFFS);
+    return [picked.map((c) => c.id), next];
+  }
   const free = script.characters.filter((c) => (c.team === 'townsfolk' || c.team === 'outsider') && !taken.has(c.id));
   const [picked, next] = pick(rng, free, BLUFFS);
   return [picked.map((c) => c.id), next];

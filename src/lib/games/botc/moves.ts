@@ -57,6 +57,12 @@ function readBotcMove(v: unknown): BotcMove | null {
     }
     case 'fabled':
       return isId(v.character) && typeof v.on === 'boolean' ? { kind: 'fabled', character: v.character, on: v.on, ...o } : null;
+    case 'bluffs': {
+      const characters = ids(v.characters);
+      return characters && typeof v.group === 'number' && Number.isInteger(v.group) && v.group >= 0 && v.group < 10
+        ? { kind: 'bluffs', group: v.group, characters, ...o }
+        : null;
+    }
     case 'join':
       return isId(v.player) &&
         typeof v.name === 'string' &&

@@ -9,6 +9,7 @@
  * Which entries matter tonight (who is in play, dead, drunk or poisoned) is the game's business;
  * this only orders the script.
  */
+import { officialCharacter } from './characters';
 import { NIGHT_MARKERS } from './facts';
 import { MARKERS, type Marker, type Script, type ScriptCharacter } from './script';
 
@@ -24,13 +25,19 @@ function markerPositions(night: Night): [Marker, number][] {
   return Object.entries(m) as [Marker, number][];
 }
 
-export function nightOrder(script: Script, night: Night): NightEntry[] {
+const nightPosition = (c: Pick<ScriptCharacter, 'firstNight' | 'otherNight'>, night: Night) => (night === 'first' ? c.firstNight : c.otherNight);
+
+/**
+ * The night's order for a script; `extras` are characters in play from outside it (a Traveller
+ * or Fabled who joined from the publisher's list), placed by the publisher's positions too.
+ */
+export function nightOrder(script: Script, night: Night, extras: readonly ScriptCharacter[] = []): NightEntry[] {
   const own = night === 'first' ? script.firstNight : script.otherNight;
-  if (own) return fromScriptOrder(own, night);
-  const pos = (c: ScriptCharacter) => (night === 'first' ? c.firstNight : c.otherNight);
+  if (own) return withExtras(script, fromScriptOrder(own, night), extras, night);
+  const pos = (c: ScriptCharacter) => nightPosition(c, night);
   const items: { entry: NightEntry; at: number; rank: number }[] = [];
   for (const [id, at] of markerPositions(night)) items.push({ entry: { kind: 'marker', id }, at, rank: 0 });
-  script.characters.forEach((c, i) => {
+  [...script.characters, ...extras.filter((x) => !script.characters.some((c) => c.id === x.id))].forEach((c, i) => {
     if (pos(c) > 0) items.push({ entry: { kind: 'character', id: c.id }, at: pos(c), rank: 1 + (c.official ? 0 : 1) + i / 1000 });
   });
   // A homebrew character that names an official one's position wakes just after it.
@@ -55,4 +62,32 @@ function fromScriptOrder(order: string[], night: Night): NightEntry[] {
   const beforeDawn = withInfo.filter((id) => !afterDawn.includes(id));
   const all = ['dusk', ...beforeDawn, 'dawn', ...afterDawn];
   return all.map((id) => (isMarker(id) ? { kind: 'marker', id } : { kind: 'character', id }));
+}
+
+/**
+ * A character from outside the script (a Traveller who joined) in a script's own order, which
+ * cannot name it: it goes just before the first entry of the script's list (after dusk) that
+ * the publisher wakes later than it, or at the end when none does, so it keeps its place
+ * relative to the entries the script lists as far as their order allows (docs/RULES.md). An
+ * entry the publisher does not order (a homebrew character without a position) is passed over.
+ * Characters the script itself holds are never added: its own order is the author's choice.
+ */
+function withExtras(script: Script, base: NightEntry[], extras: readonly ScriptCharacter[], night: Night): NightEntry[] {
+  const markers = Object.fromEntries(markerPositions(night)) as Partial<Record<Marker, number>>;
+  const posOf = (e: NightEntry): number => {
+    if (e.kind === 'marker') return markers[e.id] ?? 0;
+    const c = script.characters.find((x) => x.id === e.id) ?? officialCharacter(e.id);
+    return c ? nightPosition(c, night) : 0;
+  };
+  const out = [...base];
+  const joining = extras
+    .filter((x) => nightPosition(x, night) > 0 && !script.characters.some((c) => c.id === x.id))
+    .sort((a, b) => nightPosition(a, night) - nightPosition(b, night));
+  for (const x of joining) {
+    if (out.some((e) => e.kind === 'character' && e.id === x.id)) continue;
+    const at = nightPosition(x, night);
+    const later = out.findIndex((e, i) => i > 0 && posOf(e) > at);
+    out.splice(later < 0 ? out.length : later, 0, { kind: 'character', id: x.id });
+  }
+  return out;
 }

@@ -24,7 +24,7 @@ import { seedRng, type RngState } from '../../engine/rng';
 import type { GameInput } from '../../engine/game';
 import { isBlankName, isTooLongName, nameKey, NAME_MAX } from '../../engine/names';
 import type { LogLine, MoveProblem, Phase, PlayerId, Text } from '../../engine/types';
-import { gameCharacter, seatCharacters, setupScript, teamAlignment, type Alignment, type BotcSetup } from './game-setup';
+import { BLUFFS, gameCharacter, isBluff, MAX_BLUFF_GROUPS, seatCharacters, setupScript, teamAlignment, type Alignment, type BotcSetup } from './game-setup';
 import type { Script, ScriptCharacter } from './script';
 
 export interface BotcPlayer {
@@ -77,6 +77,8 @@ export interface BotcState {
   script: Script;
   players: BotcPlayer[];
   bluffs: string[];
+  /** More groups of bluffs (docs/RULES.md); missing in a game stored before they existed. */
+  moreBluffs?: string[][];
   fabled: string[];
   /** How many players have seen their character in the phone's deal (all, after a deal by hand). */
   dealt: number;
@@ -112,6 +114,8 @@ export type BotcMove =
   | ({ kind: 'execute'; player: PlayerId; dies: boolean } & By)
   | ({ kind: 'exile'; caller: PlayerId; traveller: PlayerId; supporters: PlayerId[] } & By)
   | ({ kind: 'fabled'; character: string; on: boolean } & By)
+  /** Group 0 is the Demon's; a group one past the last adds a group; an empty list removes a group after the first. */
+  | ({ kind: 'bluffs'; group: number; characters: string[] } & By)
   | ({ kind: 'join'; player: PlayerId; name: string; character: string; alignment: Alignment; after: PlayerId | null } & By)
   | ({ kind: 'leave'; player: PlayerId } & By)
   | ({ kind: 'phase' } & By)
@@ -152,6 +156,7 @@ export function init(input: GameInput<BotcSetup>): BotcState {
     script,
     players,
     bluffs: [...setup.bluffs],
+    moreBluffs: (setup.moreBluffs ?? []).map((g) => [...g]),
     fabled: [...setup.fabled],
     dealt: setup.deal.mode === 'physical' ? players.length : 0,
     phase: { kind: 'night', number: 1 },
@@ -190,6 +195,9 @@ export const voteThreshold = (s: BotcState): number => Math.ceil(alivePlayers(s)
 
 /** The support an exile needs: half of all players, dead or alive (Travellers, "Exile"). */
 export const exileThreshold = (s: BotcState): number => Math.ceil(present(s).length / 2);
+
+/** Every group of bluffs: the Demon's first, then any more. */
+export const bluffGroups = (s: BotcState): string[][] => [s.bluffs, ...(s.moreBluffs ?? [])];
 
 /** The nomination whose vote is still to come. */
 export const openNomination = (s: BotcState): Nomination | null => {
@@ -344,6 +352,17 @@ function problemOf(s: BotcState, m: BotcMove): MoveProblem | null {
       if (!m.on && !s.fabled.includes(c.id)) return no('fabledNotThere', { name: c.name });
       return null;
     }
+    case 'bluffs': {
+      const groups = bluffGroups(s);
+      if (!Number.isInteger(m.group) || m.group < 0 || m.group > groups.length || !Array.isArray(m.characters)) return no('unknown');
+      if (m.group === groups.length && groups.length >= MAX_BLUFF_GROUPS) return no('bluffGroups', { max: MAX_BLUFF_GROUPS });
+      if (m.characters.length > BLUFFS || new Set(m.characters).size !== m.characters.length) return no('unknown');
+      if (m.group === groups.length && m.characters.length === 0) return no('unknown');
+      // A bluff is a good character of the script; one a player holds now is the Storyteller's call.
+      if (m.characters.some((id) => typeof id !== 'string' || !isBluff(s.script, id, []))) return no('unknown');
+      const held = m.characters.find((id) => present(s).some((p) => p.character === id || p.shown === id));
+      return held ? rule('bluffInPlay', { name: characterName(s, held) }) : null;
+    }
     case 'join': {
       const c = characterIn(s, m.character);
       if (typeof m.player !== 'string' || !/^[\w-]{1,64}$/.test(m.player) || playerById(s, m.player)) return no('unknown');
@@ -472,6 +491,15 @@ function applyMove(s: BotcState, m: BotcMove): BotcState {
       return log({ ...s, fabled: m.on ? [...s.fabled, m.character] : s.fabled.filter((f) => f !== m.character) }, m.on ? 'fabledAdded' : 'fabledRemoved', {
         character: characterName(s, m.character)
       });
+    case 'bluffs': {
+      const groups = bluffGroups(s).map((g) => [...g]);
+      const removed = m.group > 0 && m.characters.length === 0;
+      if (removed) groups.splice(m.group, 1);
+      else groups[m.group] = [...m.characters];
+      const [bluffs, ...moreBluffs] = groups;
+      const names = m.characters.map((id) => characterName(s, id)).join(', ') || '—';
+      return log({ ...s, bluffs, moreBluffs }, removed ? 'bluffsRemoved' : m.group === 0 ? 'bluffs' : 'bluffsGroup', { number: m.group + 1, names }, true);
+    }
     case 'join': {
       // The newcomer sits after the player named (at the start of the circle when none), and
       // the seats are numbered again clockwise.

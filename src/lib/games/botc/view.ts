@@ -11,7 +11,9 @@ import type { Alignment } from './game-setup';
 import { nightOrder, type Night } from './night';
 import {
   aboutToDie,
+  bluffGroups,
   characterIn,
+  characterName,
   dealing,
   exileThreshold,
   isOver,
@@ -78,7 +80,7 @@ export interface NightHolder {
 }
 
 export type NightLine =
-  | { kind: 'marker'; id: Marker; minions?: string[]; demons?: string[]; bluffs?: string[] }
+  | { kind: 'marker'; id: Marker; minions?: string[]; demons?: string[]; bluffs?: string[]; /** The further groups of bluffs, by name. */ moreBluffs?: string[][] }
   | { kind: 'character'; character: TokenView; holders: NightHolder[]; reminders: string[]; own: OwnText };
 
 export interface BotcBoard {
@@ -86,6 +88,8 @@ export interface BotcBoard {
   seats: SeatView[];
   fabled: TokenView[];
   bluffs: TokenView[];
+  /** Every group of bluffs, the Demon's first (always there, maybe empty). */
+  bluffGroups: TokenView[][];
   /** Tonight's list (during a night), or the next night's (by day). */
   night: NightLine[];
   /** The same with the script's characters nobody holds, for a pretended call. */
@@ -154,7 +158,7 @@ function seatView(s: BotcState, p: BotcPlayer): SeatView {
  */
 export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAbsent = false): NightLine[] {
   const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !s.script.characters.some((x) => x.id === c.id));
-  const order = nightOrder({ ...s.script, characters: [...s.script.characters, ...inPlayExtras] }, night);
+  const order = nightOrder(s.script, night, inPlayExtras);
   const big = present(s).length >= 7;
   const named = (team: Team) => seats.filter((x) => x.character.team === team).map((x) => x.name);
   const out: NightLine[] = [];
@@ -167,7 +171,9 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
           id: entry.id,
           minions: named('minion'),
           demons: named('demon'),
-          ...(entry.id === 'demoninfo' ? { bluffs: s.bluffs.map((b) => characterIn(s, b)?.name ?? b) } : {})
+          ...(entry.id === 'demoninfo'
+            ? { bluffs: s.bluffs.map((b) => characterName(s, b)), moreBluffs: (s.moreBluffs ?? []).map((g) => g.map((b) => characterName(s, b))) }
+            : {})
         });
         continue;
       }
@@ -208,6 +214,7 @@ export function board(s: BotcState): BotcBoard {
     seats,
     fabled: s.fabled.map((id) => token(characterIn(s, id), id)),
     bluffs: s.bluffs.map((id) => token(characterIn(s, id), id)),
+    bluffGroups: bluffGroups(s).map((g) => g.map((id) => token(characterIn(s, id), id))),
     night: nightLines(s, seats, nightKind),
     nightWithAbsent: nightLines(s, seats, nightKind, true),
     nightKind,
