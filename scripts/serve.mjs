@@ -130,9 +130,6 @@ async function resolveFile(root, urlPath) {
   } catch {
     // not there
   }
-  // A prerendered page: /new/cluethulhu is written as new/cluethulhu.html (as static hosts serve it).
-  const page = `${candidate}.html`;
-  if ((await stat(page).catch(() => null))?.isFile()) return page;
   return null;
 }
 

@@ -4,7 +4,7 @@
  * No browser: plain requests to a server of a small folder.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +19,6 @@ const SCRIPT = `export const words = ${JSON.stringify('lantern '.repeat(2000))};
 before(async () => {
   root = await mkdtemp(join(tmpdir(), 'lantern-serve-'));
   await writeFile(join(root, 'index.html'), '<!doctype html><title>Lantern</title>');
-  await mkdir(join(root, 'new'));
-  await writeFile(join(root, 'new', 'ktulu.html'), '<!doctype html><title>Set up Ktulu</title>');
   await writeFile(join(root, 'app.js'), SCRIPT);
   await writeFile(join(root, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
   server = await startServer({ port: 0, root });
@@ -69,14 +67,6 @@ describe('the server', () => {
     const image = await get('/icon.png', 'br, gzip');
     assert.equal(image.headers['content-encoding'], undefined);
     assert.equal(image.body.length, 7);
-  });
-
-  test('answers a prerendered screen with its own page, and every other path with the app', async () => {
-    const page = async (path) => (await get(path, 'identity')).body.toString();
-    assert.match(await page('/new/ktulu'), /Set up Ktulu/);
-    assert.match(await page('/new/ktulu.html'), /Set up Ktulu/);
-    assert.match(await page('/new/gloom'), /<title>Lantern<\/title>/);
-    assert.match(await page('/new'), /<title>Lantern<\/title>/);
   });
 
   test('reads Accept-Encoding as browsers write it, a refused encoding included', () => {
