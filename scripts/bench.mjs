@@ -31,8 +31,8 @@
  *       The first visit's JS (a) has its budgets here too: ≤ 75 KB gzipped in at most 8 files.
  *   (h), (i) Blood on the Clocktower (scripts/bench/botc.mjs): the Storyteller's Next (the
  *       grimoire's next phase) with a 25-character script and 20 players, MOVES and SLOW_MOVES
- *       times, step budgets; and its code, data and texts loaded only with its screens: the
- *       first visit to /new/botc ≤ 100 KB of JS gzipped, and no BotC chunk on `/`.
+ *       times, step budgets; and its code, data and texts loaded only with its screens: no BotC
+ *       chunk on `/`, and (a figure) the JS of a first visit to /new/botc.
  *   (j) the detective's notebook (scripts/bench/notebook.mjs): a move recorded by a tap on a
  *       six-player Killer Kloo Doo notebook of 40 suggestions with cards passed blind, to the
  *       deduction shown and the move committed, MOVES and SLOW_MOVES times, budget median

@@ -9,10 +9,11 @@
  *       the commit), timed in the page with performance.now(), `moves` times, then `slowMoves`
  *       times with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate); the step budgets
  *       apply (median ≤ 16 ms, ≤ 50 ms slowed);
- *   (i) the game's code, data and texts load only with its screens: the gzipped JS a first visit
- *       to /new/botc fetches (and what it adds over a first visit to `/`), against the 100 KB
- *       budget for a first visit's JS; and how many BotC chunks a first visit to `/` fetches
- *       (must be 0). A BotC chunk is a file holding the game's own code, data or texts, known by
+ *   (i) the game's code, data and texts load only with its screens, so the first visit's JS
+ *       (bench.mjs (a), on `/`) stays within its budget: how many BotC chunks a first visit to
+ *       `/` fetches (must be 0), and, for a Storyteller whose first visit is the set-up screen,
+ *       the gzipped JS a first visit to /new/botc fetches and what it adds over `/` (figures,
+ *       no budget: the shell, the set-up screen's shared parts and the game's own). A BotC chunk is a file holding the game's own code, data or texts, known by
  *       what only those carry: its translation keys (`botc:…` as a string), its character facts
  *       (`washerwoman`) or its notice of the publisher ("Pandemonium Institute"). The set-up
  *       screen must fetch some, or the markers no longer find the game and the figure says
@@ -35,7 +36,7 @@ import { startServer } from '../serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const BOTC_BUDGET = { firstVisitJsKB: 100, stepMedianMs: 16, stepSlowedMedianMs: 50 };
+export const BOTC_BUDGET = { stepMedianMs: 16, stepSlowedMedianMs: 50 };
 /** The players: 15 dealt from the bag, and the 5 over 15 play Travellers. */
 export const BOTC_PLAYERS = 20;
 const TRAVELLERS = 5;
@@ -203,7 +204,7 @@ export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {
   const B = BOTC_BUDGET;
   const label = `BotC, 25-character script, ${BOTC_PLAYERS} players`;
   const rows = [
-    ['BotC first visit to /new/botc: JS (gzip)', `${kb(setup.gzip)} KB`, `≤ ${B.firstVisitJsKB} KB`, setup.gzip <= B.firstVisitJsKB * 1024],
+    ['BotC first visit to /new/botc: JS (gzip)', `${kb(setup.gzip)} KB`, '', null],
     ['BotC first visit to /new/botc: JS added over /', `${kb(addedGzip)} KB in ${added.length} files`, '', null],
     ['BotC first visit to /new/botc: the game’s own chunks (gzip)', `${kb(setup.botc.reduce((n, f) => n + f.gzip, 0))} KB in ${setup.botc.length} files`, '', null],
     ['BotC chunks on / (first visit)', `${home.botc.length}`, '0', home.botc.length === 0],
@@ -215,13 +216,12 @@ export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {
   const result = {
     script: { characters: 25, players: BOTC_PLAYERS, travellers: TRAVELLERS },
     firstVisit: {
-      budgetKB: B.firstVisitJsKB,
       setupJsGzipBytes: setup.gzip,
       setupFiles: setup.files,
       addedOverHome: { gzipBytes: addedGzip, files: added.map((f) => f.path) },
       botcChunksOnSetup: setup.botc.map((f) => f.path),
       botcChunksOnHome: home.botc.map((f) => f.path),
-      held: setup.gzip <= B.firstVisitJsKB * 1024 && home.botc.length === 0
+      held: home.botc.length === 0
     },
     step: {
       move: 'the grimoire’s next phase (Dawn / Dusk)',
