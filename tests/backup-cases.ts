@@ -102,7 +102,14 @@ export const CASES: HostileCase[] = [
   },
   { name: 'a date that is not one', file: edited((f) => void (f.exportedAt = 'yesterday-ish')), key: 'badExportedAt' },
   { name: 'no list of games', file: edited((f) => void delete (f as Partial<BackupShape>).games), key: 'noGameList' },
-  { name: 'no games in the list', file: edited((f) => void (f.games = [])), key: 'noGames' },
+  {
+    name: 'no games in the list, and no scripts',
+    file: edited((f) => {
+      f.games = [];
+      delete f.scripts;
+    }),
+    key: 'noGames'
+  },
   {
     name: 'too many games',
     file: edited((f) => void (f.games = Array(LIMITS.games + 1).fill(0))),

@@ -193,6 +193,44 @@ describe('backups', () => {
     }
   });
 
+  test('a phone with Blood on the Clocktower scripts and no game yet saves them, and another phone takes them in', { timeout: 120_000 }, async () => {
+    const first = await freshPage(app);
+    let file;
+    try {
+      const { page } = first;
+      await page.goto(`${app.url}/new/botc`);
+      await page.getByRole('button', { name: 'Trouble Brewing', exact: true }).click();
+      await page.getByRole('radio', { name: 'Trouble Brewing', exact: true }).waitFor();
+      await page.goto(`${app.url}/backup`);
+      await page.getByText('No games on this phone yet, but your Blood on the Clocktower script can be saved in a file.', { exact: true }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save the script', exact: true }).click()]);
+      const text = await readFile(await download.path(), 'utf8');
+      const saved = JSON.parse(text);
+      assert.deepEqual(saved.games, []);
+      assert.deepEqual(
+        saved.scripts.map((s) => s.name),
+        ['Trouble Brewing']
+      );
+      file = { name: download.suggestedFilename(), mimeType: 'application/json', buffer: Buffer.from(text) };
+    } finally {
+      await first.context.close();
+    }
+
+    const { context, page } = await freshPage(app);
+    try {
+      await choose(page, file);
+      await page.getByRole('heading', { name: `Blood on the Clocktower scripts in ${file.name}` }).waitFor();
+      await page.getByText('1 script that is not on this phone: it will be added to your scripts.', { exact: true }).waitFor();
+      await assertAxeClean(page, 'backup screen, a file of scripts alone');
+      await page.getByRole('button', { name: 'Import the script', exact: true }).click();
+      await page.getByRole('heading', { name: '1 Blood on the Clocktower script added.' }).waitFor();
+      await page.goto(`${app.url}/new/botc`);
+      await page.getByRole('radio', { name: 'Trouble Brewing', exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the call sheet lists the calls in order and prints black on white', { timeout: 120_000 }, async () => {
     const { context, page } = await freshPage(app);
     try {

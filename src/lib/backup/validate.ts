@@ -66,7 +66,6 @@ export async function validateBackup(raw: unknown): Promise<Checked<ValidBackup>
   if (typeof raw.exportedAt !== 'string' || Number.isNaN(Date.parse(raw.exportedAt))) return problem('badExportedAt');
   const games = raw.games;
   if (!Array.isArray(games)) return problem('noGameList');
-  if (games.length === 0) return problem('noGames');
   if (games.length > LIMITS.games) return problem('tooManyGames', { count: games.length, max: LIMITS.games });
 
   const items: ImportItem[] = [];
@@ -83,6 +82,8 @@ export async function validateBackup(raw: unknown): Promise<Checked<ValidBackup>
   if (!cards.ok) return cards;
   const scripts = await checkScripts(raw.scripts);
   if (!scripts.ok) return scripts;
+  // A backup holds games, or a Storyteller's scripts alone (saved from a phone with no game yet).
+  if (items.length === 0 && scripts.value.length === 0) return problem('noGames');
   return {
     ok: true,
     value: { exportedAt: raw.exportedAt, items, ...(cards.value && { cards: cards.value }), ...(scripts.value.length > 0 && { scripts: scripts.value }) }

@@ -83,4 +83,22 @@ describe('scripts in a backup', () => {
     expect(r.ok && r.value).toHaveLength(2);
     expect(await t.listScripts()).toEqual([]);
   });
+
+  it('are saved alone from a phone with no game yet, and come back to another phone', async () => {
+    const s = await storage();
+    await s.putScript(LAMPS);
+    const file = await exportGames(s);
+    expect(file.count).toBe(0);
+    const backup = await read(file.text);
+    expect(backup.items).toEqual([]);
+    const t = await storage();
+    expect(await importScripts(t, backup)).toBe(1);
+    expect((await t.listScripts()).map((r) => r.name)).toEqual(['Lamps']);
+  });
+
+  it('do not make a file without games and without scripts a backup', async () => {
+    const s = await storage();
+    const r = await readBackupFile(blob((await exportGames(s)).text));
+    expect(r.ok ? null : r.problem.text.key).toBe('backup:errors.noGames');
+  });
 });
