@@ -160,6 +160,42 @@ describe('I18nState', () => {
     expect(state.t('extra:line')).toBe('Nowy tekst');
   });
 
+  it('resolves a text that nests another, with no parameters', () => {
+    const state = new I18nState('pl', common, {});
+    state.provide('en', 'game', { see: 'See: $t(common:only)', plain: 'Plain' });
+    expect(state.t('game:see')).toBe('See: English only');
+    expect(state.t('game:plain')).toBe('Plain');
+    expect(state.t('game:missing')).toBe('missing');
+  });
+
+  it('answers every text of every namespace, in both languages, as i18next does', async () => {
+    const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
+    const byLanguage: Record<string, Record<string, Record<string, unknown>>> = { en: {}, pl: {} };
+    for (const [path, bundle] of Object.entries(files)) {
+      const [, , language, file] = path.split('/');
+      byLanguage[language][file.replace(/\.json$/, '')] = bundle;
+    }
+    const keys = (value: unknown, prefix: string): string[] =>
+      typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
+    for (const language of ['en', 'pl'] as const) {
+      const state = new I18nState(language, { en: byLanguage.en.common, pl: byLanguage.pl.common }, {});
+      const reference = createI18next(language, Object.fromEntries(Object.entries(byLanguage).map(([l, b]) => [l, b])));
+      for (const [ns, bundle] of Object.entries(byLanguage.en)) {
+        if (ns === 'common') continue;
+        state.provide('en', ns, bundle);
+        if (byLanguage.pl[ns]) state.provide('pl', ns, byLanguage.pl[ns]);
+      }
+      let compared = 0;
+      for (const [ns, bundle] of Object.entries(byLanguage.en)) {
+        for (const key of keys(bundle, '')) {
+          expect(state.t(`${ns}:${key}`), `${language} ${ns}:${key}`).toBe(String(reference.t(`${ns}:${key}`)));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(1000);
+    }
+  });
+
   it('does not fetch anything for common, which is bundled', async () => {
     const loader = vi.fn();
     const state = new I18nState('en', common, { '/locales/en/common.json': loader });
