@@ -26,10 +26,15 @@ const ROOTS = [
   /vite[\\/]preload-helper/
 ];
 
+/** The set-up screens' routes (`/new/<game>`): their shared static imports make one chunk. */
+const SETUP_ROOT = /[\\/]src[\\/]routes[\\/]new[\\/][^\\/]+[\\/]\+page\.(svelte|ts)$/;
+
 /** @returns {import('vite').Plugin} */
 export function firstVisitChunk() {
   /** @type {Set<string>} */
   const shell = new Set();
+  /** @type {Set<string>} */
+  const setup = new Set();
   let client = true;
   return {
     name: 'lantern:first-visit-chunk',
@@ -41,7 +46,10 @@ export function firstVisitChunk() {
           rollupOptions: {
             output: {
               codeSplitting: {
-                groups: [{ name: 'shell', test: (/** @type {string} */ id) => shell.has(id), priority: 10 }]
+                groups: [
+                  { name: 'shell', test: (/** @type {string} */ id) => shell.has(id), priority: 10 },
+                  { name: 'setup', test: (/** @type {string} */ id) => setup.has(id), priority: 5 }
+                ]
               }
             }
           }
@@ -61,6 +69,34 @@ export function firstVisitChunk() {
         if (!info.isEntry) shell.add(id);
         queue.push(...info.importedIds);
       }
+      // What every set-up screen imports statically (the screen's shell, the player list, the
+      // draft, the set-up texts): one chunk and one stylesheet, so opening a set-up screen
+      // fetches a few files in one wave rather than a dozen small ones, more than a phone's
+      // browser asks a server for at once.
+      setup.clear();
+      /** @type {Map<string, number>} */
+      const uses = new Map();
+      // A route is its +page.svelte and +page.ts together.
+      /** @type {Map<string, Set<string>>} */
+      const routes = new Map();
+      for (const root of ids.filter((id) => SETUP_ROOT.test(id))) {
+        const dir = root.replace(/[\\/][^\\/]+$/, '');
+        const seen = routes.get(dir) ?? new Set();
+        routes.set(dir, seen);
+        const stack = [root];
+        while (stack.length > 0) {
+          const id = /** @type {string} */ (stack.pop());
+          const info = this.getModuleInfo(id);
+          if (!info || seen.has(id) || shell.has(id)) continue;
+          seen.add(id);
+          stack.push(...info.importedIds);
+        }
+      }
+      for (const seen of routes.values()) for (const id of seen) uses.set(id, (uses.get(id) ?? 0) + 1);
+      // Only what every set-up screen imports: a module three of them share (XState, for the
+      // games without a moderator) stays with those, not in every set-up screen's first wave.
+      // Kit's own modules (navigation, used by every screen) are left where Rolldown puts them.
+      for (const [id, n] of uses) if (n === routes.size && !/node_modules/.test(id) && !this.getModuleInfo(id)?.isEntry) setup.add(id);
     }
   };
 }
