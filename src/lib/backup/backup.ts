@@ -6,6 +6,7 @@
  */
 import type { GameRecord, ImportItem, ScriptRecord, Storage } from '../db/types';
 import { backupFileName, checkSize, makeBackup, serializeBackup, type BackupCards, type BackupGame, type Checked } from './format';
+import { randomId } from '../engine/ids';
 import { readBackupText, type ValidBackup } from './validate';
 
 export interface ExportedFile {
@@ -153,14 +154,4 @@ export function withId({ game, events, checkpoints }: ImportItem, id: string): I
     events: events.map((e) => ({ ...e, gameId: id })),
     checkpoints: checkpoints.map((c) => ({ ...c, gameId: id }))
   };
-}
-
-function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID only exists on secure origins; a phone on plain http still imports.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

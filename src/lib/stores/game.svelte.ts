@@ -20,6 +20,7 @@ import {
   type StoredGame
 } from '../db';
 import type { DealState, GameDefinition, GameInput, GameView } from '../engine/game';
+import { randomId } from '../engine/ids';
 import { freshSeed } from '../engine/rng';
 import {
   apply,
@@ -120,7 +121,7 @@ export class ActiveGame {
     const view = def.view(snapshot);
     const now = Date.now();
     const record: GameRecord = {
-      id: newId(),
+      id: randomId(),
       gameId,
       createdAt: now,
       updatedAt: now,
@@ -387,14 +388,4 @@ function summarize(view: GameView): GameSummary {
     stage: view.stage,
     winner: view.outcome?.winner ?? null
   };
-}
-
-function newId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID only exists on secure origins; a phone opening the app over plain http still plays.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

@@ -8,6 +8,7 @@
  * given back as a message. What is stored is the script as Lantern writes it back
  * (`scriptToJson`), never the file as it came.
  */
+import { randomId } from '../engine/ids';
 import type { Text } from '../engine/types';
 import type { ScriptRecord, Storage } from '../db';
 import { BASE_EDITIONS, EDITION_NAMES, type BaseEdition } from '../games/botc/characters';
@@ -20,7 +21,6 @@ export type AddResult =
   | { ok: true; record: ScriptRecord; skipped: string[] }
   | { ok: false; problem: Text; /** Official ids Lantern does not know: the script may be loaded without them. */ unknown?: string[] };
 
-const newId = (): string => globalThis.crypto.randomUUID();
 
 /** A script's name as the library shows it: its own, the edition's, or "Script of <date>". */
 function nameFor(script: Script, fallback: string): string {
@@ -52,7 +52,7 @@ export async function addScript(text: string, fallbackName: string, options: Scr
   const parsed = parseScript(text, options);
   if (!parsed.ok) return parsed;
   const now = Date.now();
-  const record: ScriptRecord = { id: newId(), name: nameFor(parsed.script, fallbackName), script: scriptToJson(parsed.script), createdAt: now, updatedAt: now };
+  const record: ScriptRecord = { id: randomId(), name: nameFor(parsed.script, fallbackName), script: scriptToJson(parsed.script), createdAt: now, updatedAt: now };
   await (storage ?? (await ready())).putScript(record);
   return { ok: true, record, skipped: parsed.skipped };
 }
