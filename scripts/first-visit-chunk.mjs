@@ -23,7 +23,12 @@ const ROOTS = [
   /virtual:pwa-register$/,
   /[\\/]workbox-window[\\/]/,
   // Vite's helper for dynamic imports, used by every route's loader.
-  /vite[\\/]preload-helper/
+  /vite[\\/]preload-helper/,
+  // Two small modules the set-up screens and the game screens both import: in the shell, so
+  // that the set-up chunk below does not take them (a chunk takes its modules' dependencies)
+  // and make every game screen fetch the set-up screens' code for them.
+  /[\\/]@sveltejs[\\/]kit[\\/]src[\\/]runtime[\\/]app[\\/]navigation\.js$/,
+  /[\\/]src[\\/]lib[\\/]engine[\\/]ids\.ts$/
 ];
 
 /** The set-up screens' routes (`/new/<game>`): their shared static imports make one chunk. */
