@@ -14,7 +14,7 @@ describe('randomId', () => {
 
   it('still gives one on a page served over plain http, where the browser has no randomUUID', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array<ArrayBuffer>>(a: T) => real.getRandomValues(a) });
     const ids = Array.from({ length: 50 }, randomId);
     for (const id of ids) expect(id).toMatch(UUID4);
     expect(new Set(ids).size).toBe(50);
