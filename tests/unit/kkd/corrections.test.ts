@@ -153,6 +153,27 @@ describe('the table corrects a number', () => {
     expect(g.def.view(g.replayed())).toEqual(g.view);
   });
 
+  it('never lists a player’s secret objectives when Lantern dealt them: the whole table reads the dialog', () => {
+    const g = game(3);
+    toScoring(g, 'scarlett', true, [[[], []], [[], []], [[], []]]);
+    toPart2(g, {}, { objectives: 'app' });
+    for (const by of ['scarlett', 'mustard', 'white'] as const) g.move({ kind: 'seen', by });
+    const secret = (g.view.board as { secret: Record<string, string[]> }).secret;
+    for (const t of g.view.corrections!.values!) {
+      expect(t.fields.map((f) => f.id)).not.toContain('done');
+      // No list narrowed to their cards (the weapons offered are every weapon, theirs or not).
+      for (const f of t.fields) {
+        const ids = (f.options ?? []).map((o) => o.id).filter((id) => id !== 'none');
+        if (ids.length > 0) expect(ids.every((id) => (secret[t.id] ?? []).includes(id)), `${t.id} ${f.id}`).toBe(false);
+      }
+    }
+    // One turned up (here as a backup's replay may, through the same check), is turned back down here.
+    const [first] = secret.scarlett;
+    g.override(set('scarlett', 'done', first));
+    const undone = g.view.corrections!.values!.find((t) => t.id === 'scarlett')!.fields.find((f) => f.id === 'undone')!;
+    expect(undone.options!.map((o) => o.id)).toEqual([first]);
+  });
+
   it('Part 1 needs two players: the second to last cannot leave', () => {
     const g = game(2);
     expect(overrideProblem(state(g), { kind: 'leave', player: 'p2' })?.key).toBe('kkd:corrections.problems.tooFew');

@@ -16,7 +16,6 @@ import {
   living,
   MISS_LIMIT,
   nameOf,
-  objectivesOf,
   outcomeOf,
   overrideProblem,
   part1Leaders,
@@ -218,9 +217,11 @@ export function corrections(s: KkdState): Corrections {
         fields.push({ id: 'miss', name: k('fields.miss'), now: k('now.number', { value: c.miss }), input: 'number', min: 0, max: MISS_LIMIT, value: c.miss });
       if (player && s.part === 'part2') {
         const done = doneOf(s, c.id);
-        const candidates = (s.objectives?.mode === 'app' ? objectivesOf(s, c.id) : CARDS).filter(
-          (x) => overrideProblem(s, { kind: 'setValue', target: c.id, field: 'done', value: x }) === null
-        );
+        // With Lantern's deal a player's objectives are secret, and the dialog is read by the
+        // whole table: it lists none of them (the player turns theirs up with the Objective form,
+        // which offers every card). One turned up by mistake is turned back down here.
+        const candidates =
+          s.objectives?.mode === 'app' ? [] : CARDS.filter((x) => overrideProblem(s, { kind: 'setValue', target: c.id, field: 'done', value: x }) === null);
         if (c.alive && candidates.length)
           fields.push({ id: 'done', name: k('fields.done'), now: k('now.count', { count: done.length }), input: 'choice', options: candidates.map((x) => ({ id: x, name: cardText(s, x) })), value: '' });
         if (done.length)
