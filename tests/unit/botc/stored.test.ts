@@ -9,7 +9,7 @@ import type { DexieStorage } from '$lib/db/dexie';
 import { exportGames } from '$lib/backup/backup';
 import { validateBackup } from '$lib/backup/validate';
 import { ActiveGame } from '$lib/stores';
-import { boardOf } from '$lib/games/botc';
+import { boardOf, setupScript } from '$lib/games/botc';
 import { blob, dump, freshStorage, importFile } from '../backup/fixture';
 import { setupFor, SEVEN } from './fixture';
 
@@ -46,6 +46,23 @@ describe('a grimoire stored', () => {
     const again = (await ActiveGame.open(id))!;
     expect(again.view).toEqual(g.view);
     expect(boardOf(again.view).seats[1].reminders.map((r) => r.label)).toEqual(['Poisoned']);
+  });
+
+  it('stores the script as its file, and still opens a grimoire stored with the script as read', async () => {
+    const { id, g, s } = await played();
+    const stored = (await s.getGame(id))!.game;
+    const setup = stored.input.setup as { script: unknown[] };
+    const context = stored.snapshot.context as { script: unknown };
+    // Each move's snapshot carries the script file of the set-up, not every character's facts.
+    expect(context.script).toEqual(setup.script);
+    expect(JSON.stringify(context.script)).not.toContain('"reminders"');
+    // A game stored by the first version of the grimoire, whose snapshot held the script as read.
+    const read = setupScript(setup as never)!;
+    await s.db.games.put({ ...stored, machineVersion: 1, snapshot: { ...stored.snapshot, context: { ...context, script: read } } });
+    const again = (await ActiveGame.open(id))!;
+    expect(again.view).toEqual(g.view);
+    expect(await again.move({ kind: 'phase' })).toBe(true);
+    expect(boardOf(again.view).phase).toEqual({ kind: 'night', number: 2 });
   });
 
   it('backs up and brings back the game exactly, after checking it by replay', async () => {

@@ -17,7 +17,8 @@ import { sheet } from './sheet';
 import { dealState, view } from './view';
 
 /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
-export const MACHINE_VERSION = 1;
+// 2: the state holds the script as its file, not as read (rules.ts, `BotcState.script`).
+export const MACHINE_VERSION = 2;
 
 export const machine = scoreboardMachine<BotcSetup, BotcState, BotcMove>('botc', { init, check, reduce, over: isOver });
 

@@ -25,7 +25,7 @@ import type { GameInput } from '../../engine/game';
 import { isBlankName, isTooLongName, nameKey, NAME_MAX } from '../../engine/names';
 import type { LogLine, MoveProblem, Phase, PlayerId, Text } from '../../engine/types';
 import { BLUFFS, gameCharacter, isBluff, MAX_BLUFF_GROUPS, seatCharacters, setupScript, teamAlignment, type Alignment, type BotcSetup } from './game-setup';
-import type { Script, ScriptCharacter } from './script';
+import { readScript, type Script, type ScriptCharacter } from './script';
 
 export interface BotcPlayer {
   id: PlayerId;
@@ -74,7 +74,12 @@ export interface Exile {
 }
 
 export interface BotcState {
-  script: Script;
+  /**
+   * The set-up's script file (`BotcSetup.script`), read again by `scriptOf`. The script as read
+   * holds every character's facts, about two thirds of a stored snapshot, and a snapshot is
+   * written on every move: machine version 1 stored it read.
+   */
+  script: unknown[];
   players: BotcPlayer[];
   bluffs: string[];
   /** More groups of bluffs (docs/RULES.md); missing in a game stored before they existed. */
@@ -132,6 +137,7 @@ export function init(input: GameInput<BotcSetup>): BotcState {
   const setup = input.setup;
   const script = setupScript(setup);
   if (!script) throw new Error('The set-up’s script does not read');
+  read.set(setup.script, script);
   const [held, rng] = seatCharacters(setup, seedRng(input.seed));
   const players = [...setup.players]
     .sort((a, b) => a.seat - b.seat)
@@ -153,7 +159,7 @@ export function init(input: GameInput<BotcSetup>): BotcState {
       };
     });
   return {
-    script,
+    script: setup.script,
     players,
     bluffs: [...setup.bluffs],
     moreBluffs: (setup.moreBluffs ?? []).map((g) => [...g]),
@@ -179,8 +185,24 @@ export const isOver = (s: BotcState): boolean => s.winner !== null;
 
 export const playerById = (s: BotcState, id: PlayerId): BotcPlayer | undefined => s.players.find((p) => p.id === id);
 
+/** Each script file a state holds, as read: a move keeps the same file, so it is read once a game opened. */
+const read = new WeakMap<object, Script>();
+
+/** The game's script, as read from the set-up's file. */
+export function scriptOf(s: BotcState): Script {
+  let script = read.get(s.script);
+  if (!script) {
+    const r = readScript(s.script);
+    // The set-up was checked before the game began, so its script reads.
+    if (!r.ok) throw new Error('The game’s script does not read');
+    script = r.script;
+    read.set(s.script, script);
+  }
+  return script;
+}
+
 /** A character in this game (the script's, or a Traveller or Fabled that joined). */
-export const characterIn = (s: BotcState, id: string): ScriptCharacter | null => gameCharacter(s.script, id);
+export const characterIn = (s: BotcState, id: string): ScriptCharacter | null => gameCharacter(scriptOf(s), id);
 
 export const nameOf = (s: BotcState, id: PlayerId): string => playerById(s, id)?.name ?? id;
 export const characterName = (s: BotcState, id: string): string => characterIn(s, id)?.name ?? id;
@@ -359,7 +381,7 @@ function problemOf(s: BotcState, m: BotcMove): MoveProblem | null {
       if (m.characters.length > BLUFFS || new Set(m.characters).size !== m.characters.length) return no('unknown');
       if (m.group === groups.length && m.characters.length === 0) return no('unknown');
       // A bluff is a good character of the script; one a player holds now is the Storyteller's call.
-      if (m.characters.some((id) => typeof id !== 'string' || !isBluff(s.script, id, []))) return no('unknown');
+      if (m.characters.some((id) => typeof id !== 'string' || !isBluff(scriptOf(s), id, []))) return no('unknown');
       const held = m.characters.find((id) => present(s).some((p) => p.character === id || p.shown === id));
       return held ? rule('bluffInPlay', { name: characterName(s, held) }) : null;
     }
