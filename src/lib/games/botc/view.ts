@@ -20,6 +20,7 @@ import {
   offeredWin,
   openNomination,
   present,
+  scriptOf,
   voteThreshold,
   type BotcPlayer,
   type BotcState,
@@ -124,9 +125,24 @@ const ownText = (c: ScriptCharacter | null, night: Night | null): OwnText => ({
 
 const MARKS = { drunk: /drunk/i, poisoned: /poison/i };
 
+/**
+ * The seat views last made, by player. A move replaces only what it changes (rules.ts), so a
+ * player whose state, reminders and script are the very same as before gets the very same view:
+ * the screens then leave that seat as it is (a new phase redraws no seat).
+ */
+const seatViews = new WeakMap<BotcPlayer, { script: unknown[]; reminders: Reminder[]; view: SeatView }>();
+
 function seatView(s: BotcState, p: BotcPlayer): SeatView {
-  const c = characterIn(s, p.character);
   const reminders = s.reminders.filter((r) => r.player === p.id);
+  const last = seatViews.get(p);
+  if (last && last.script === s.script && last.reminders.length === reminders.length && last.reminders.every((r, i) => r === reminders[i])) return last.view;
+  const view = makeSeatView(s, p, reminders);
+  seatViews.set(p, { script: s.script, reminders, view });
+  return view;
+}
+
+function makeSeatView(s: BotcState, p: BotcPlayer, reminders: Reminder[]): SeatView {
+  const c = characterIn(s, p.character);
   const shown = p.shown ? token(characterIn(s, p.shown), p.shown) : null;
   const natural: Alignment = c?.team === 'minion' || c?.team === 'demon' ? 'evil' : 'good';
   return {
@@ -157,8 +173,9 @@ function seatView(s: BotcState, p: BotcPlayer): SeatView {
  * (RULES-NOTES). Minion and Demon info only on the first night with 7 or more players.
  */
 export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAbsent = false): NightLine[] {
-  const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !s.script.characters.some((x) => x.id === c.id));
-  const order = nightOrder(s.script, night, inPlayExtras);
+  const script = scriptOf(s);
+  const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !script.characters.some((x) => x.id === c.id));
+  const order = nightOrder(script, night, inPlayExtras);
   const big = present(s).length >= 7;
   const named = (team: Team) => seats.filter((x) => x.character.team === team).map((x) => x.name);
   const out: NightLine[] = [];
@@ -192,6 +209,7 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
 }
 
 export function board(s: BotcState): BotcBoard {
+  const script = scriptOf(s);
   const seats = present(s).map((p) => seatView(s, p));
   const nightKind: Night = s.phase.kind === 'night' ? (s.phase.number === 1 ? 'first' : 'other') : 'other';
   const name = (id: PlayerId) => s.players.find((p) => p.id === id)?.name ?? id;
@@ -201,22 +219,29 @@ export function board(s: BotcState): BotcBoard {
     const c = characterIn(s, id);
     return { source: token(c, id), labels: [...new Set(c?.reminders ?? [])] };
   });
-  for (const c of s.script.characters) {
+  for (const c of script.characters) {
     if (c.remindersGlobal.length === 0) continue;
     const there = tokens.find((t) => t.source.id === c.id);
     const labels = [...new Set(c.remindersGlobal)];
     if (there) there.labels = [...new Set([...there.labels, ...labels])];
     else tokens.push({ source: token(c, c.id), labels });
   }
-  const extras = inPlay.filter((id) => !s.script.characters.some((c) => c.id === id));
+  const extras = inPlay.filter((id) => !script.characters.some((c) => c.id === id));
+  let night: NightLine[] | undefined;
+  let withAbsent: NightLine[] | undefined;
   return {
     phase: { kind: s.phase.kind === 'day' ? 'day' : 'night', number: s.phase.number },
     seats,
     fabled: s.fabled.map((id) => token(characterIn(s, id), id)),
     bluffs: s.bluffs.map((id) => token(characterIn(s, id), id)),
     bluffGroups: bluffGroups(s).map((g) => g.map((id) => token(characterIn(s, id), id))),
-    night: nightLines(s, seats, nightKind),
-    nightWithAbsent: nightLines(s, seats, nightKind, true),
+    // Drawn only while the grimoire is open (and the absent ones only when asked): read when first used.
+    get night() {
+      return (night ??= nightLines(s, seats, nightKind));
+    },
+    get nightWithAbsent() {
+      return (withAbsent ??= nightLines(s, seats, nightKind, true));
+    },
     nightKind,
     diedTonight: s.diedTonight.map(name),
     nominations: s.nominations.map((n) => ({ ...n, nominatorName: name(n.nominator), nomineeName: name(n.nominee) })),
@@ -229,8 +254,8 @@ export function board(s: BotcState): BotcBoard {
     offeredWin: offeredWin(s),
     winner: s.winner,
     tokens: tokens.filter((t) => t.labels.length > 0),
-    scriptCharacters: [...s.script.characters.map((c) => token(c, c.id)), ...extras.map((id) => token(characterIn(s, id), id))],
-    script: { name: s.script.name, author: s.script.author },
+    scriptCharacters: [...script.characters.map((c) => token(c, c.id)), ...extras.map((id) => token(characterIn(s, id), id))],
+    script: { name: script.name, author: script.author },
     over: isOver(s)
   };
 }
