@@ -75,9 +75,16 @@ export class Display {
    */
   showStep(eyesClosed: boolean | null): void {
     this.eyesClosed = eyesClosed;
-    writeSession(eyesClosed);
+    // Kept for a reload, written once the screen has changed: it is not part of the change.
+    if (eyesClosed !== this.#stored) {
+      this.#stored = eyesClosed;
+      setTimeout(() => writeSession(eyesClosed), 0);
+    }
     this.#sync();
   }
+
+  /** What the tab's session storage holds (or will, once written). */
+  #stored: boolean | null = readSession();
 
   /** What was last written onto <html>: the script screen calls on every step, and reading the
    *  theme's colour back forces a style recalculation (2 ms a step), so only a change does it. */

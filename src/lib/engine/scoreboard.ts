@@ -33,11 +33,18 @@ export interface ScoreboardRules<Setup, State extends object, M extends Move> {
   correct?(state: State, override: Override): State;
 }
 
+/**
+ * The context of an actor made with no input. XState's pure `transition()` (session.apply, on
+ * every move) makes a throwaway actor of the machine, with no input, and never reads its
+ * context: the game is not set up for it (a set-up would throw on the missing input).
+ */
+const NO_GAME = Object.freeze({});
+
 export function scoreboardMachine<Setup, State extends object, M extends Move>(id: string, rules: ScoreboardRules<Setup, State, M>) {
   return machineSetup({
     types: {} as { context: State; input: GameInput<Setup>; events: GameEvent },
     guards: {
-      isOver: ({ context }) => rules.over(context),
+      isOver: ({ context }) => context !== NO_GAME && rules.over(context),
       // `session.apply` has already refused a move `check` rejects, with its reason; this guard
       // keeps the machine sound for any other caller.
       allowed: ({ context, event }) => event.type === 'move' && rules.check(context, event.move as M) === null,
@@ -46,7 +53,7 @@ export function scoreboardMachine<Setup, State extends object, M extends Move>(i
     }
   }).createMachine({
     id,
-    context: ({ input }) => rules.init(input),
+    context: ({ input }) => (input === undefined ? (NO_GAME as State) : rules.init(input)),
     initial: 'play',
     states: {
       play: {
