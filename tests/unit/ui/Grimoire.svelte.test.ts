@@ -63,6 +63,24 @@ describe('the grimoire on screen', () => {
     expect(text()).not.toContain('Imp');
   });
 
+  it('keeps the day’s business out of the night: no nominations or execution until dawn, then the new day’s', async () => {
+    const g = shown(false);
+    // Drawn but hidden by night: nothing of it is offered or read out.
+    expect(screen.queryByRole('heading', { name: 'Nominations' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Nominate' })).toBeNull();
+    expect(document.querySelector('section.day')).toHaveAttribute('hidden');
+    await fireEvent.click(screen.getByRole('button', { name: 'Dawn: end night 1' }));
+    expect(screen.getByRole('heading', { name: 'Nominations' })).toBeInTheDocument();
+    expect(document.querySelector('section.day')).not.toHaveAttribute('hidden');
+    by(g).nominate('Ania', 'Bartek').vote('Celina', 'Darek', 'Ewa', 'Filip');
+    // The day's count, then dusk: the next day starts with none of it.
+    await fireEvent.click(screen.getByRole('button', { name: 'Dusk: start night 2' }));
+    expect(screen.queryByRole('heading', { name: 'Nominations' })).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Dawn: end night 2' }));
+    expect(screen.getByTestId('about-to-die')).toHaveTextContent('Nobody is about to die');
+    expect(document.querySelectorAll('section.day ol.noms > li')).toHaveLength(0);
+  });
+
   it('by night is open: characters, reminders and tonight’s list', () => {
     shown(false);
     expect(text()).toContain('Imp');
