@@ -58,6 +58,7 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { botcBench } from './bench/botc.mjs';
 import { NOTEBOOK_BUDGET_MS, notebookRows, notebookSummary, notebookTimings } from './bench/notebook.mjs';
+import { armStepTimer, stepTiming } from './bench/step-timer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.STEPS ?? 200);
@@ -131,43 +132,6 @@ async function firstVisit(browser, url) {
   };
 }
 
-/**
- * Arms a watcher in the page, before the tap: it notes the time of the click (capture phase,
- * ahead of the app's own handler) and resolves once <main data-seq> has moved on, with the
- * prompt drawn; it also notes the next animation frame, when the new prompt gets painted.
- */
-async function armTimer(page, { prompt: needsPrompt = true } = {}) {
-  await page.evaluate((needsPrompt) => {
-    const main = document.querySelector('main[data-seq]');
-    const seq = main?.getAttribute('data-seq');
-    const prompt = document.querySelector('[data-testid="prompt"]')?.textContent ?? null;
-    let clickedAt = null;
-    window.addEventListener('click', () => (clickedAt ??= performance.now()), { capture: true, once: true });
-    // @ts-ignore: a measurement hook on the page
-    window.__lanternStep = new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        const now = document.querySelector('main[data-seq]');
-        if (!now || now.getAttribute('data-seq') === seq || clickedAt === null) return;
-        const stage = now.getAttribute('data-stage');
-        const nextPrompt = document.querySelector('[data-testid="prompt"]')?.textContent ?? null;
-        // Committed; in play a script game's next prompt must be on screen too.
-        if (needsPrompt && stage === 'play' && nextPrompt === null) return;
-        const committed = performance.now();
-        observer.disconnect();
-        requestAnimationFrame(() =>
-          resolve({
-            commitMs: committed - clickedAt,
-            frameMs: performance.now() - clickedAt,
-            stage,
-            promptChanged: nextPrompt !== prompt
-          })
-        );
-      });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
-  }, needsPrompt);
-}
-
 /** (b) Times `count` steps, starting new games whenever one ends, with the CPU slowed `slowdown` times. */
 async function stepTimings(browser, url, count, slowdown = 1) {
   const context = await browser.newContext(PHONE);
@@ -186,11 +150,11 @@ async function stepTimings(browser, url, count, slowdown = 1) {
       let state = await dealAll(page);
       while (state.stage === 'play' && samples.length < count) {
         const button = await prepareAnswer(page, refused);
-        await armTimer(page);
+        await armStepTimer(page, { prompt: true });
         await button.click();
         // A step commits in milliseconds; no result after 5 s means the app refused the answer.
         const result = await Promise.race([
-          page.evaluate(() => /** @type {any} */ (window).__lanternStep),
+          stepTiming(page),
           new Promise((resolve) => setTimeout(() => resolve(null), 5_000))
         ]);
         const after = await screenState(page);
@@ -201,7 +165,7 @@ async function stepTimings(browser, url, count, slowdown = 1) {
           continue;
         }
         refused = 0;
-        const timing = result ?? (await page.evaluate(() => /** @type {any} */ (window).__lanternStep));
+        const timing = result ?? (await stepTiming(page));
         samples.push({ game: games, seq: after.seq, phase: state.phase, ...timing });
         state = after;
       }
@@ -349,9 +313,9 @@ async function moveTimings(browser, url, gameId, count, slowdown = 1) {
     if (slowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     const samples = [];
     for (let i = 0; i < count; i++) {
-      await armTimer(page, { prompt: false });
+      await armStepTimer(page);
       await button.click();
-      samples.push(await page.evaluate(() => /** @type {any} */ (window).__lanternStep));
+      samples.push(await stepTiming(page));
     }
     return samples;
   } finally {

@@ -33,6 +33,7 @@ import { runnerImport } from 'vite';
 import { dealAll, PHONE } from '../../tests/e2e/keeper.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from '../chromium.mjs';
 import { startServer } from '../serve.mjs';
+import { armStepTimer, stepTiming } from './step-timer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -96,32 +97,6 @@ async function firstVisitJs(browser, url, path) {
   }
 }
 
-/**
- * Arms a watcher in the page, before the tap: the click's time (capture phase, ahead of the
- * app's handler), then the moment <main data-seq> moves on (the move committed and the screen
- * redrawn), and the next animation frame.
- */
-async function armTimer(page) {
-  await page.evaluate(() => {
-    const main = document.querySelector('main[data-seq]');
-    const seq = main?.getAttribute('data-seq');
-    let clickedAt = null;
-    window.addEventListener('click', () => (clickedAt ??= performance.now()), { capture: true, once: true });
-    // @ts-ignore: a measurement hook on the page
-    window.__lanternBotcStep = new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        const now = document.querySelector('main[data-seq]');
-        if (!now || now.getAttribute('data-seq') === seq || clickedAt === null) return;
-        const committed = performance.now();
-        observer.disconnect();
-        const heading = document.querySelector('main h1')?.textContent?.trim() ?? null;
-        requestAnimationFrame(() => resolve({ commitMs: committed - clickedAt, frameMs: performance.now() - clickedAt, to: heading }));
-      });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
-  });
-}
-
 /** Sets up and deals the bench's game through the screens; resolves on the grimoire of night 1. */
 async function setUpGame(page, url, script) {
   await page.goto(`${url}/new/botc`);
@@ -159,9 +134,9 @@ async function timePhases(page, count) {
   for (let i = 0; i < count; i++) {
     await next.waitFor();
     await page.waitForFunction(() => document.querySelector('main[aria-busy="false"]') !== null, undefined, { polling: 20 });
-    await armTimer(page);
+    await armStepTimer(page);
     await next.click();
-    samples.push(await page.evaluate(() => /** @type {any} */ (window).__lanternBotcStep));
+    samples.push(await stepTiming(page));
   }
   return samples;
 }

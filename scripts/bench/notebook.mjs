@@ -14,6 +14,7 @@
  * suggestions", both at full speed and with the CPU slowed 4× (a phone).
  */
 import { PHONE } from '../../tests/e2e/keeper.mjs';
+import { armStepTimer, stepTiming } from './step-timer.mjs';
 
 export const NOTEBOOK_BUDGET_MS = 100;
 
@@ -141,26 +142,6 @@ export async function seedGame(page, url, game) {
 
 const seqOf = (page) => page.evaluate(() => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq') ?? NaN));
 
-/** Arms the timer in the page: from the next click to <main data-seq> moving on, and the next frame. */
-function arm(page) {
-  return page.evaluate(() => {
-    const seq = document.querySelector('main[data-seq]')?.getAttribute('data-seq');
-    let clickedAt = null;
-    window.addEventListener('click', () => (clickedAt ??= performance.now()), { capture: true, once: true });
-    // @ts-ignore: a measurement hook on the page
-    window.__lanternNotebook = new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        const now = document.querySelector('main[data-seq]');
-        if (!now || now.getAttribute('data-seq') === seq || clickedAt === null) return;
-        const committed = performance.now();
-        observer.disconnect();
-        requestAnimationFrame(() => resolve({ commitMs: committed - clickedAt, frameMs: performance.now() - clickedAt }));
-      });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
-  });
-}
-
 /** Fills the form for `move` (the notebook's English labels), without sending it. */
 async function fill(page, move, owner) {
   const nav = page.getByRole('navigation', { name: 'Record' });
@@ -201,9 +182,9 @@ export async function notebookTimings(browser, url, count, slowdown = 1) {
       const move = nextMove(i, game.setup.owner, ids, game.where);
       const record = await fill(page, move, game.setup.owner);
       const before = await seqOf(page);
-      await arm(page);
+      await armStepTimer(page);
       await record.click();
-      const timing = await page.evaluate(() => /** @type {any} */ (window).__lanternNotebook);
+      const timing = await stepTiming(page);
       if ((await page.locator('section.contradiction').count()) > 0) throw new Error(`the notebook found a contradiction after ${JSON.stringify(move)}`);
       samples.push({ kind: move.kind, ...timing });
       // Back to the seeded records for the next sample (not timed).
