@@ -14,16 +14,8 @@ import { ActiveGame } from '$lib/stores';
 import type { Override } from '../../../src/lib/engine/types';
 import { kkd, overrideProblem } from '../../../src/lib/games/kkd';
 import { blob, dump, freshStorage, importFile } from '../backup/fixture';
-import { boardIn, END, game, lastLog, row, setupFor, sp, state, toPart2, toScoring } from './fixture';
+import { boardIn, END, game, keyOf, lastLog, row, setupFor, sp, state, toPart2, toScoring } from './fixture';
 
-const keyOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return (e as { text?: { key: string } }).text?.key ?? String(e);
-  }
-  return 'accepted';
-};
 const set = (target: string, field: string, value: number | string | string[]): Override => ({ kind: 'setValue', target, field, value });
 
 /** Three players in Part 2, every Survival Point known: Ania 20, Bartek 10, Celina 7 (+ the dice 3 + 4). */

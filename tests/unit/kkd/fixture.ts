@@ -35,3 +35,13 @@ export function toPart2(g: HeadlessGame<KkdSetup>, rolls: Partial<Record<Suspect
   const all = Object.fromEntries(['scarlett', 'mustard', 'white', 'green', 'peacock', 'plum'].map((id) => [id, rolls[id as SuspectId] ?? [3, 4]]));
   return g.move({ kind: 'part2', objectives: 'physical', rolls: all, first: 'scarlett', ...extra });
 }
+
+/** The text key a refused move or correction is refused with, or 'accepted'. */
+export const keyOf = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    return (e as { text?: { key: string } }).text?.key ?? String(e);
+  }
+  return 'accepted';
+};

@@ -7,16 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFor, validateSetup, type KkdMove } from '../../../src/lib/games/kkd';
 import { CARDS } from '../../../src/lib/games/cluedo-cards';
-import { boardIn, END, game, lastLog, row, setupFor, sp, state, toPart2, toScoring } from './fixture';
-
-const keyOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return (e as { text?: { key: string } }).text?.key ?? String(e);
-  }
-  return 'accepted';
-};
+import { boardIn, END, game, keyOf, lastLog, row, setupFor, sp, state, toPart2, toScoring } from './fixture';
 
 describe('set-up', () => {
   it('takes 2 to 6 players, each with a different character, an edition, and who starts', () => {
