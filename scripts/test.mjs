@@ -3,7 +3,9 @@
  * `npm test`: everything that checks Lantern, in one command, on a fresh machine.
  *
  *   1. svelte-kit sync, then svelte-check (types and Svelte diagnostics, warnings fail)
- *   2. vitest: unit and component tests
+ *   2. vitest: unit and component tests (run a second time only when every test passed and
+ *      vitest's only errors were its own workers not answering it in time, which a busy machine
+ *      causes; any other error outside a test fails the stage)
  *   3. vite build: the real app, service worker included
  *   4. Chromium: found (CHROME_PATH, usual paths), or installed from Debian when running as root
  *   5. node --test tests/e2e/*.test.mjs: the built app in headless Chromium (subpath.test.mjs
@@ -12,9 +14,12 @@
  * Every stage runs even when an earlier one failed (except the browser tests, which need a
  * build and a browser), so one run shows every problem. The last line is always
  * `Total: N passed, N failed`: the vitest and end-to-end test counts, where a stage that
- * failed without test counts (type check, build, no browser) counts as one failure.
+ * failed without test counts (type check, build, no browser) counts as one failure. Above it,
+ * "What failed" names every failed test and quotes an error vitest found outside the tests, so
+ * the last lines of a long run say what to look at.
  */
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,21 +29,67 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const RESULTS = join(root, 'test-results');
 
-/** Runs a command with the terminal attached; resolves with its exit code. */
-function run(command, args, env = {}) {
+/**
+ * Runs a command with the terminal attached; resolves with its exit code. With `log`, what it
+ * prints is also kept in that file, to be quoted in the summary at the end.
+ */
+function run(command, args, env = {}, log = null) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: log ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env }
+    });
+    const file = log ? createWriteStream(log) : null;
+    if (file) {
+      child.stdout.on('data', (chunk) => (process.stdout.write(chunk), file.write(chunk)));
+      child.stderr.on('data', (chunk) => (process.stderr.write(chunk), file.write(chunk)));
+    }
     child.on('error', (error) => {
       console.error(`${command}: ${error.message}`);
+      file?.end();
       resolve(1);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      const exit = code ?? (signal ? 1 : 0);
+      // The log is read as soon as this resolves: all of it, written out.
+      if (file) file.end(() => resolve(exit));
+      else resolve(exit);
+    });
   });
 }
 
 function heading(text) {
   console.log(`\n━━ ${text} ━━`);
 }
+
+/** Vitest's "Unhandled Errors" block, from its heading to the rule that closes it. */
+function unhandledBlock(log) {
+  const lines = plain(log).split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Error|Rejection)/.test(line));
+  if (start < 0) return 'vitest exited with an error but printed no "Unhandled Error": see its output above';
+  // The block ends with a rule of ⎯ alone; at most 40 lines of it.
+  const end = lines.findIndex((line, i) => i > start + 1 && /^\s*⎯+\s*$/.test(line));
+  return lines.slice(start, Math.min(end < 0 ? Infinity : end + 1, start + 40)).join('\n  ');
+}
+
+/** The first line of each unhandled error vitest printed ("Error: …"). */
+function unhandledErrors(log) {
+  const lines = plain(log).split('\n');
+  const errors = [];
+  lines.forEach((line, i) => {
+    if (!/⎯\s*(Unhandled (Error|Rejection)|Uncaught Exception)\s*⎯/.test(line)) return;
+    const message = lines.slice(i + 1).find((next) => next.trim() !== '');
+    if (message) errors.push(message.trim());
+  });
+  return errors;
+}
+
+/** Errors of vitest's own machinery: a worker that did not answer it in time, or exited. */
+const VITEST_OWN = /^(Error: )?\[vitest-(worker|pool)\]|Worker exited unexpectedly/;
+
+// eslint-disable-next-line no-control-regex
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /**
  * The longest end-to-end files start first, so that no long one is left running alone at the
@@ -53,6 +104,9 @@ const rank = (file) => {
 const E2E_CONCURRENCY = Number(process.env.LANTERN_E2E_CONCURRENCY ?? 4);
 
 const stageFailures = [];
+/** Every failed test by name, and what a failed stage printed about why: repeated at the end,
+ *  where a long run's last lines are what is read first. */
+const failures = [];
 let passed = 0;
 let failed = 0;
 const started = Date.now();
@@ -69,23 +123,61 @@ else if ((await run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fa
 
 // 2. Unit and component tests. The JSON report gives exact counts.
 heading('vitest (unit and component tests)');
-const vitestReport = join(RESULTS, 'vitest.json');
-const vitestCode = await run(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`
-]);
-try {
-  const report = JSON.parse(await readFile(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+let unit = await vitest();
+if (unit.onlyWorkerErrors) {
+  // Every test passed, and the only errors were vitest's own workers failing to answer it in
+  // time (a machine too busy for them), not an error of Lantern's code: once more, said aloud.
+  console.log(`\nEvery unit test passed, but vitest's own workers failed: ${unit.errors.join('; ')}`);
+  heading('vitest, once more (its own workers failed the first time)');
+  unit = await vitest();
+}
+passed += unit.passed;
+failed += unit.failed;
+stageFailures.push(...unit.stageFailures);
+failures.push(...unit.failures);
+
+/** Runs vitest once; its counts and failures, and whether its only errors were its own. */
+async function vitest() {
+  const report = join(RESULTS, 'vitest.json');
+  const log = join(RESULTS, 'vitest.log');
+  await rm(report, { force: true });
+  const code = await run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {},
+    log
+  );
+  const result = { passed: 0, failed: 0, stageFailures: [], failures: [], errors: [], onlyWorkerErrors: false };
+  let json;
+  try {
+    json = JSON.parse(await readFile(report, 'utf8'));
+  } catch {
+    result.stageFailures.push('vitest (no report)');
+    return result;
+  }
+  result.passed = json.numPassedTests;
+  result.failed = json.numFailedTests;
   // A file that fails to load has no failed test in it, but is a failure all the same.
-  const brokenSuites = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
-  failed += brokenSuites.length;
-  if (vitestCode !== 0 && report.numFailedTests === 0 && brokenSuites.length === 0) stageFailures.push('vitest');
-} catch {
-  stageFailures.push('vitest (no report)');
+  const brokenSuites = json.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+  result.failed += brokenSuites.length;
+  for (const file of json.testResults) {
+    const name = file.name.replace(`${root}/`, '');
+    if (brokenSuites.includes(file)) result.failures.push(`vitest: ${name} did not load: ${file.message ?? ''}`.trim());
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') result.failures.push(`vitest: ${name} › ${test.fullName}`);
+    }
+  }
+  if (code !== 0 && json.numFailedTests === 0 && brokenSuites.length === 0) {
+    // Every test passed, yet vitest failed: an error thrown outside any test (a timer or a
+    // promise left running when its test ended, or one of vitest's own workers). Vitest prints
+    // it under "Unhandled Error"; it is quoted again at the end.
+    const text = await readFile(log, 'utf8').catch(() => '');
+    result.errors = unhandledErrors(text);
+    result.onlyWorkerErrors = result.errors.length > 0 && result.errors.every((e) => VITEST_OWN.test(e));
+    result.stageFailures.push('vitest (every test passed; an error outside the tests, quoted above)');
+    result.failures.push(unhandledBlock(text));
+  }
+  return result;
 }
 
 // 3. The real build.
@@ -135,6 +227,7 @@ if (built) {
       if (Number.isNaN(pass) || Number.isNaN(fail)) throw new Error('no summary');
       passed += pass;
       failed += fail + (cancelled || 0);
+      for (const [, name] of text.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(`end-to-end: ${name}`);
       if (code !== 0 && fail === 0 && !cancelled) stageFailures.push('end-to-end run');
     } catch {
       stageFailures.push('end-to-end tests (no report)');
@@ -144,7 +237,13 @@ if (built) {
 
 failed += stageFailures.length;
 console.log('');
+if (failures.length > 0) {
+  console.log('What failed:');
+  for (const failure of failures) console.log(`  ${failure}`);
+  console.log('');
+}
 for (const stage of stageFailures) console.log(`Failed stage: ${stage}`);
 console.log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
 console.log(`Total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
+
