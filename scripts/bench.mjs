@@ -38,7 +38,11 @@
  *       deduction shown and the move committed, MOVES and SLOW_MOVES times, budget median
  *       ≤ 100 ms at full speed and with the CPU slowed 4×.
  *
- * LIGHTHOUSE=0 leaves (f)'s Lighthouse runs out (a quicker run of the rest).
+ *       Then the same Lighthouse runs over HTTPS with HTTP/2 (a throwaway certificate, see
+ *       bench/tls.mjs), as figures: how the app arrives from a host that can serve a PWA.
+ *
+ * LIGHTHOUSE=0 leaves (f)'s Lighthouse runs out (a quicker run of the rest); HTTP2=0 only the
+ * HTTPS round.
  * Builds first when build/ is missing or BUILD=1. STEPS (default 200) sets the sample size of
  * (b); SLOW_STEPS (default 100) that of the slowed run. Other work on the machine makes timings
  * noisy: the load average is recorded with the results.
@@ -58,6 +62,7 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { botcBench } from './bench/botc.mjs';
 import { NOTEBOOK_BUDGET_MS, notebookRows, notebookSummary, notebookTimings } from './bench/notebook.mjs';
+import { throwawayCertificate } from './bench/tls.mjs';
 import { armStepTimer, stepTiming } from './bench/step-timer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -504,9 +509,19 @@ async function serviceWorkerControl(browser, url, runs = 3) {
   return { runs: times, controlledMs: stats(times.map((t) => t.controlled)), registeredMs: stats(times.map((t) => t.registered)), loadMs: stats(times.map((t) => t.load)) };
 }
 
+/** Each Lighthouse run, a line each. */
+function printLighthouse(pages) {
+  for (const [path, { samples }] of Object.entries(pages)) {
+    for (const x of samples) console.log(`  ${path}: ${x.performance} | LCP ${Math.round(x.lcpMs)} ms | SI ${Math.round(x.speedIndexMs)} ms | FCP ${Math.round(x.fcpMs)} ms | TBT ${Math.round(x.tbtMs)} ms | CLS ${round(x.cls)} | LCP element ${x.lcpElement}`);
+  }
+}
+
 /** (f) Lighthouse's mobile preset on each page, `runs` times; the median of each figure. */
-async function lighthouseRuns(executablePath, url, runs) {
-  const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((f) => f !== '--headless')] });
+async function lighthouseRuns(executablePath, url, runs, extraFlags = []) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((f) => f !== '--headless'), ...extraFlags]
+  });
   const pages = {};
   try {
     for (const path of LIGHTHOUSE_PAGES) {
@@ -558,11 +573,25 @@ try {
   console.log('Timing the service worker on first visits (CPU slowed 4×)…');
   const worker = await serviceWorkerControl(browser, server.url);
   let lh = null;
+  let lhHttp2 = null;
   if (process.env.LIGHTHOUSE !== '0') {
     console.log(`Lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} runs each of ${LIGHTHOUSE_PAGES.join(' and ')}…`);
     lh = await lighthouseRuns(executablePath, server.url, LIGHTHOUSE_RUNS);
-    for (const [path, { samples }] of Object.entries(lh)) {
-      for (const x of samples) console.log(`  ${path}: ${x.performance} | LCP ${Math.round(x.lcpMs)} ms | SI ${Math.round(x.speedIndexMs)} ms | FCP ${Math.round(x.fcpMs)} ms | TBT ${Math.round(x.tbtMs)} ms | CLS ${round(x.cls)} | LCP element ${x.lcpElement}`);
+    printLighthouse(lh);
+    // The same pages over HTTPS with HTTP/2: figures, not budgets (docs/PERFORMANCE.md).
+    if (process.env.HTTP2 !== '0') {
+      const tls = await throwawayCertificate();
+      if (!tls) console.log('No openssl on this machine: the HTTPS and HTTP/2 round is left out.');
+      else {
+        const secure = await startServer({ port: 0, tls });
+        try {
+          console.log(`The same over HTTPS with HTTP/2, ${LIGHTHOUSE_RUNS} runs each…`);
+          lhHttp2 = await lighthouseRuns(executablePath, secure.url, LIGHTHOUSE_RUNS, ['--ignore-certificate-errors']);
+          printLighthouse(lhHttp2);
+        } finally {
+          await secure.close();
+        }
+      }
     }
   }
 
@@ -615,6 +644,11 @@ try {
         [`Lighthouse ${path}: CLS, median`, `${median.cls}`, `${b.cls}`, median.cls <= b.cls]
       ];
     }),
+    ...Object.entries(lhHttp2 ?? {}).flatMap(([path, { median }]) => [
+      [`Over HTTPS and HTTP/2, ${path}: performance, median`, `${median.performance}`, '', null],
+      [`Over HTTPS and HTTP/2, ${path}: LCP, median`, `${Math.round(median.lcpMs)} ms`, '', null],
+      [`Over HTTPS and HTTP/2, ${path}: FCP / TBT, median`, `${Math.round(median.fcpMs)} / ${Math.round(median.tbtMs)} ms`, '', null]
+    ]),
     ['First visit CSS (gzip)', `${kb(visit.cssGzip)} KB`, '', null],
     ['Next → prompt committed, median', `${step.commitMs.median} ms`, `≤ ${BUDGET.stepMedianMs} ms`, step.commitMs.median <= BUDGET.stepMedianMs],
     ['Next → prompt committed, p95', `${step.commitMs.p95} ms`, '', null],
@@ -663,6 +697,7 @@ try {
     icons: { ...icons, held: icons.bytes <= BUDGET.iconsKB * 1024 },
     serviceWorker: { ...worker, cpuSlowdown: 4, held: worker.controlledMs.median <= BUDGET.swControlMs },
     lighthouse: lh && { preset: 'mobile (default config)', runs: LIGHTHOUSE_RUNS, pages: lh },
+    lighthouseHttp2: lhHttp2 && { preset: 'mobile (default config)', runs: LIGHTHOUSE_RUNS, protocol: 'HTTPS, HTTP/2', pages: lhHttp2 },
     step: {
       count: normal.samples.length,
       games: normal.games,

@@ -19,6 +19,8 @@
  *   node scripts/serve.mjs --port 8080 --root build-lantern
  *   PORT=…, HOST=…, BUILD_DIR=… do the same from the environment.
  *   import { startServer } from './serve.mjs'   // tests: startServer({ port: 0, root: … })
+ *   startServer({ port: 0, tls: { key, cert } })  // over HTTPS with HTTP/2, as a host serves a
+ *                                                  // PWA (the bench's second Lighthouse round)
  *
  * Install and offline need a secure context: https://, or http://localhost on the phone itself.
  * Served over plain http on a LAN address the app opens and plays, but the browser gives it
@@ -27,6 +29,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { networkInterfaces } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,10 +147,12 @@ function lanAddresses(port, basePath) {
 /**
  * Starts serving `root` under the URL path its build was made for ('' for the host's root, or
  * e.g. '/lantern'). Resolves once listening; `url` is the app's root without its trailing slash.
- * @param {{ port?: number, root?: string, host?: string, log?: boolean }} [options] port 0 picks a free port.
- * @returns {Promise<{ url: string, port: number, base: string, close: () => Promise<void>, server: import('node:http').Server }>}
+ * With `tls` (a PEM key and certificate) it speaks HTTPS, with HTTP/2 to a browser that offers
+ * it (every browser does), as the hosts that can serve a PWA do; the answers are the same.
+ * @param {{ port?: number, root?: string, host?: string, log?: boolean, tls?: { key: string | Buffer, cert: string | Buffer } }} [options] port 0 picks a free port.
+ * @returns {Promise<{ url: string, port: number, base: string, close: () => Promise<void>, server: import('node:http').Server | import('node:http2').Http2SecureServer }>}
  */
-export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOST, log = false } = {}) {
+export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOST, log = false, tls } = {}) {
   const base = resolve(root);
   const fallback = join(base, 'index.html');
   if (!(await stat(fallback).catch(() => null))?.isFile()) {
@@ -195,7 +200,8 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
     return body;
   }
 
-  const server = createServer(async (req, res) => {
+  /** @type {(req: import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest, res: any) => Promise<void>} */
+  const answer = async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -243,7 +249,16 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
     }
     if (body) res.end(body);
     else createReadStream(file).pipe(res);
-  });
+  };
+  /** Connections over TLS stay open between requests: closed with the server. */
+  const sockets = new Set();
+  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, answer) : createServer(answer);
+  if (tls) {
+    server.on('secureConnection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+  }
 
   await new Promise((ok, fail) => {
     server.once('error', fail);
@@ -252,7 +267,10 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const everywhere = host === ALL_INTERFACES || host === '::';
-  const url = `http://${everywhere ? '127.0.0.1' : host}:${actualPort}${prefix}`;
+  // A certificate names a host, not an address: over HTTPS the app is at localhost.
+  const url = tls
+    ? `https://localhost:${actualPort}${prefix}`
+    : `http://${everywhere ? '127.0.0.1' : host}:${actualPort}${prefix}`;
   if (log) {
     console.log(`Lantern is served at ${url}/ (from ${base}); Ctrl+C stops it.`);
     if (everywhere) {
@@ -272,7 +290,8 @@ export async function startServer({ port = 4173, root = DEFAULT_ROOT, host = HOS
     server,
     close: () =>
       new Promise((ok) => {
-        server.closeAllConnections?.();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => ok(undefined));
       })
   };

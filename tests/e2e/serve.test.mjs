@@ -6,11 +6,13 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { encodingFor, startServer } from '../../scripts/serve.mjs';
+import { throwawayCertificate } from '../../scripts/bench/tls.mjs';
 
 const SCRIPT = `export const words = ${JSON.stringify('lantern '.repeat(2000))};\n`;
 /** @type {string} */ let root;
@@ -76,5 +78,41 @@ describe('the server', () => {
     assert.equal(encodingFor('gzip;q=0.0'), null);
     assert.equal(encodingFor(undefined), null);
     assert.equal(encodingFor(''), null);
+  });
+});
+
+describe('the server over HTTPS, as the bench’s HTTP/2 round uses it', () => {
+  test('speaks HTTP/2 and answers as over plain HTTP: pages by the fallback, scripts in Brotli', async (t) => {
+    const tls = await throwawayCertificate();
+    if (!tls) {
+      t.skip('no openssl on this machine to make a certificate with');
+      return;
+    }
+    const secure = await startServer({ port: 0, root, tls });
+    const session = connect(secure.url, { rejectUnauthorized: false });
+    /** @param {string} path */
+    const get2 = (path) =>
+      new Promise((ok, fail) => {
+        const stream = session.request({ ':path': path, 'accept-encoding': 'br' });
+        /** @type {Buffer[]} */ const chunks = [];
+        /** @type {Record<string, unknown>} */ let headers = {};
+        stream.on('response', (h) => (headers = h));
+        stream.on('data', (c) => chunks.push(c));
+        stream.on('end', () => ok({ headers, body: Buffer.concat(chunks) }));
+        stream.on('error', fail);
+      });
+    try {
+      assert.match(secure.url, /^https:\/\/localhost:\d+$/);
+      const page = /** @type {{ headers: Record<string, unknown>, body: Buffer }} */ (await get2('/game/some-id'));
+      assert.equal(page.headers[':status'], 200);
+      assert.equal(page.headers['content-encoding'], 'br');
+      assert.match(brotliDecompressSync(page.body).toString(), /<title>Lantern<\/title>/);
+      const script = /** @type {{ headers: Record<string, unknown>, body: Buffer }} */ (await get2('/app.js'));
+      assert.equal(brotliDecompressSync(script.body).toString(), SCRIPT);
+      assert.equal((await get2('/missing.js')).headers[':status'], 404);
+    } finally {
+      session.close();
+      await secure.close();
+    }
   });
 });
