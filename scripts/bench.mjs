@@ -29,6 +29,8 @@
  *       manifest and the touch icon name (≤ 25 KB); and the service worker: from the start of a
  *       first visit to `/` (fresh profile, CPU slowed 4×) to the page being controlled, ≤ 2 s.
  *       The first visit's JS (a) has its budgets here too: ≤ 75 KB gzipped in at most 8 files.
+ *       Then the same Lighthouse runs over HTTPS with HTTP/2 (a throwaway certificate, see
+ *       bench/tls.mjs), as figures: how the app arrives from a host that can serve a PWA.
  *   (h), (i) Blood on the Clocktower (scripts/bench/botc.mjs): the Storyteller's Next (the
  *       grimoire's next phase) with a 25-character script and 20 players, MOVES and SLOW_MOVES
  *       times, step budgets; and its code, data and texts loaded only with its screens: no BotC
@@ -37,9 +39,6 @@
  *       six-player Killer Kloo Doo notebook of 40 suggestions with cards passed blind, to the
  *       deduction shown and the move committed, MOVES and SLOW_MOVES times, budget median
  *       ≤ 100 ms at full speed and with the CPU slowed 4×.
- *
- *       Then the same Lighthouse runs over HTTPS with HTTP/2 (a throwaway certificate, see
- *       bench/tls.mjs), as figures: how the app arrives from a host that can serve a PWA.
  *
  * LIGHTHOUSE=0 leaves (f)'s Lighthouse runs out (a quicker run of the rest); HTTP2=0 only the
  * HTTPS round.
