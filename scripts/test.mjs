@@ -246,4 +246,3 @@ for (const stage of stageFailures) console.log(`Failed stage: ${stage}`);
 console.log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
 console.log(`Total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
-
