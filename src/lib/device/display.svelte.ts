@@ -103,7 +103,7 @@ export class Display {
     // The browser's own bar (Android) takes the page's background, so it dims with it. Read once
     // the frame is drawn: right after the class changed it would force a second style pass.
     afterPaint(() => {
-      const meta = globalThis.document?.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+      const meta = globalThis.document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
       const bg = globalThis.getComputedStyle?.(root).getPropertyValue('--bg').trim();
       if (meta && bg) meta.content = bg;
     });
