@@ -28,7 +28,10 @@ export default {
   preprocess: vitePreprocess(),
   kit: {
     // A single-page app: every route is rendered on the phone, the server only hands out files.
-    adapter: adapter({ fallback: 'index.html', pages: BUILD_DIR, assets: BUILD_DIR }),
+    // Each text file is also written compressed at the smallest size (Brotli at quality 11 and
+    // gzip, `.br` and `.gz` beside it) for a host that sends such copies, as scripts/serve.mjs
+    // does: about a tenth fewer bytes on a phone's first visit than compressing on the fly.
+    adapter: adapter({ fallback: 'index.html', pages: BUILD_DIR, assets: BUILD_DIR, precompress: true }),
     // '' serves the app from the host's root; BASE_PATH=/lantern from /lantern/ (scripts/base-path.mjs).
     // Links go through `resolve` from $app/paths, so none of them assumes the root.
     paths: { base: BASE_PATH },

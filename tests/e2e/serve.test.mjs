@@ -4,13 +4,13 @@
  * No browser: plain requests to a server of a small folder.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { encodingFor, startServer } from '../../scripts/serve.mjs';
 import { throwawayCertificate } from '../../scripts/bench/tls.mjs';
 
@@ -69,6 +69,30 @@ describe('the server', () => {
     const image = await get('/icon.png', 'br, gzip');
     assert.equal(image.headers['content-encoding'], undefined);
     assert.equal(image.body.length, 7);
+  });
+
+  test('sends the copy the build compressed beside a file, unless the file is newer than it', async () => {
+    const text = `export const ready = ${JSON.stringify('precompressed '.repeat(500))};\n`;
+    await writeFile(join(root, 'ready.js'), text);
+    // Copies marked so that the test can tell them from what the server would make itself.
+    const br = brotliCompressSync(Buffer.from(text));
+    const gz = gzipSync(Buffer.from(text), { level: 9 });
+    await writeFile(join(root, 'ready.js.br'), br);
+    await writeFile(join(root, 'ready.js.gz'), gz);
+    const first = await get('/ready.js', 'br');
+    assert.equal(first.headers['content-encoding'], 'br');
+    assert.deepEqual(first.body, br, 'the build’s Brotli copy, byte for byte');
+    assert.equal(first.headers['content-type'], 'text/javascript; charset=utf-8');
+    const second = await get('/ready.js', 'gzip');
+    assert.deepEqual(second.body, gz, 'the build’s gzip copy, byte for byte');
+
+    // The file changed after its copies were made: they are stale, and the file itself is sent.
+    const changed = text.replace('precompressed', 'rewritten');
+    await writeFile(join(root, 'ready.js'), changed);
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(root, 'ready.js'), later, later);
+    const fresh = await get('/ready.js', 'br');
+    assert.equal(brotliDecompressSync(fresh.body).toString(), changed);
   });
 
   test('reads Accept-Encoding as browsers write it, a refused encoding included', () => {
