@@ -56,6 +56,30 @@ describe('installable web app', () => {
     }
   });
 
+  test('the page as served links nothing its first screen does not need: the tab icon is inside it, the manifest comes once it is painted', async () => {
+    const html = await (await fetch(app.url + '/')).text();
+    assert.doesNotMatch(html, /rel="manifest"/, 'no manifest linked in the page as served');
+    const icon = html.match(/<link rel="icon" href="data:image\/svg\+xml,([^"]*)"/);
+    assert.ok(icon, 'the tab icon is a data: address');
+    const drawing = await (await fetch(app.url + '/favicon.svg')).text();
+    assert.equal(decodeURIComponent(icon[1]), drawing.trim(), 'the same drawing as favicon.svg');
+
+    const { context, page } = await freshPage(app);
+    try {
+      /** @type {string[]} */ const asked = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await openScreen(page, app.url, '/');
+      await page.waitForSelector('link[rel="manifest"]', { state: 'attached' });
+      const linked = await page.evaluate(() => document.querySelectorAll('link[rel="manifest"]').length);
+      assert.equal(linked, 1, 'linked once');
+      const href = await page.evaluate(() => /** @type {HTMLLinkElement} */ (document.querySelector('link[rel="manifest"]')).href);
+      assert.equal(new URL(href).pathname, '/manifest.webmanifest');
+      assert.ok(!asked.includes('/favicon.ico'), 'no guess at /favicon.ico');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('every manifest icon loads as declared (an SVG for any size, PNGs of their sizes, a maskable one), 25 KB in all with the touch icon', async () => {
     const response = await fetch(app.url + '/manifest.webmanifest');
     assert.equal(response.status, 200);
