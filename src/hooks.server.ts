@@ -1,12 +1,13 @@
 /**
- * Runs once, at build time, when Kit writes the one page of the static build (the fallback page
- * every address opens): its tab icon goes into the page itself, as a `data:` address.
+ * Runs when Kit writes the one page of the static build at build time (the fallback page every
+ * address opens), and on each page the dev server sends: the tab icon goes into the page itself,
+ * as a `data:` address.
  *
  * An icon linked by address is fetched as soon as the page arrives, on one of the six
  * connections a phone's browser opens to a server over HTTP/1.1, while the page's own code waits
  * for a free one: on a slow network that costs the first screen a round trip
  * (docs/PERFORMANCE.md, "fifth round"). The manifest, which names the same icon for installing,
- * is linked once the first screen is painted (src/lib/pwa.ts). static/favicon.svg stays the one
+ * is linked once the first screen is painted (src/lib/manifest.ts). static/favicon.svg stays the one
  * drawing of the icon (scripts/icons.mjs).
  */
 import type { Handle } from '@sveltejs/kit';
