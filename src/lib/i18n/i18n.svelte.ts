@@ -56,7 +56,7 @@ export class I18nState {
       const known = this.#memo.get(id);
       if (known !== undefined) return known;
     }
-    const text = String(this.#i18next.t(key, isolateParams(params) as never));
+    const text = this.#fill(key, params) ?? String(this.#i18next.t(key, isolateParams(params) as never));
     if (id !== null) {
       if (this.#memo.size >= MEMO_LIMIT) this.#memo.clear();
       this.#memo.set(id, text);
@@ -70,6 +70,54 @@ export class I18nState {
    * of drawing a form (docs/PERFORMANCE.md). Emptied whenever the texts or the language change.
    */
   readonly #memo = new Map<string, string>();
+
+  /**
+   * A text with parameters that i18next would only fill in, filled in here: a player's row asks
+   * for "Player {{number}}", "Move {{name}} up" and the like once per row, each with other
+   * parameters, so the memo above does not spare i18next's lookup, which was most of the time
+   * of drawing the rows (docs/PERFORMANCE.md, "fifth round"). Only a plain template is taken:
+   * found as a string in the language shown or in English, with no nested `$t(…)`, every
+   * `{{name}}` given as a string or a number, and no i18next option among the parameters (a
+   * count's plural, a context, another language). Anything else, and a missing key, is left to
+   * i18next. A test compares the two on every text of both languages.
+   */
+  #fill(key: string, params: Record<string, unknown> | undefined): string | null {
+    if (!params) return null;
+    for (const name in params) if (I18NEXT_OPTIONS.has(name)) return null;
+    const template = this.#template(key);
+    if (template === null) return null;
+    const values = isolateParams(params) ?? params;
+    let complete = true;
+    const text = template.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = values[name];
+      if (typeof value === 'string' || typeof value === 'number') return String(value);
+      complete = false;
+      return whole;
+    });
+    // A placeholder of another form, or braces in a value: as i18next reads it.
+    return complete && !text.includes('{{') ? text : null;
+  }
+
+  /** A key's template as a plain string (see #fill), or null; kept until the texts change. */
+  #template(key: string): string | null {
+    const id = `${this.#language}\u0000${key}`;
+    const known = this.#templates.get(id);
+    if (known !== undefined) return known;
+    const colon = key.indexOf(':');
+    const ns = colon < 0 ? 'common' : key.slice(0, colon);
+    const path = colon < 0 ? key : key.slice(colon + 1);
+    let template: string | null = null;
+    for (const language of new Set<Language>([this.#language, 'en'])) {
+      const value: unknown = this.#i18next.getResource(language, ns, path);
+      if (value === undefined) continue;
+      template = typeof value === 'string' && !value.includes('$t(') ? value : null;
+      break;
+    }
+    this.#templates.set(id, template);
+    return template;
+  }
+
+  readonly #templates = new Map<string, string | null>();
 
   tx = (text: Text): string => this.t(text.key, text.params);
 
@@ -111,6 +159,7 @@ export class I18nState {
   /** New texts or another language: what was translated may now read differently. */
   #changed(): void {
     this.#memo.clear();
+    this.#templates.clear();
     this.#version++;
   }
 
@@ -137,6 +186,15 @@ export class I18nState {
     return loading;
   }
 }
+
+/** Parameters i18next reads as options, not as values to fill in: such a call is left to it. */
+const I18NEXT_OPTIONS = new Set([
+  'count', 'context', 'lng', 'lngs', 'ns', 'defaultValue', 'fallbackLng', 'keyPrefix', 'ordinal',
+  'replace', 'interpolation', 'postProcess', 'returnObjects', 'returnDetails', 'joinArrays', 'skipInterpolation'
+]);
+
+/** A placeholder as Lantern's texts write them: `{{name}}`. */
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 /** At most this many translations are kept; a long game's log has many distinct lines. */
 const MEMO_LIMIT = 2000;

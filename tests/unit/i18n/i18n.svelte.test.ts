@@ -1,6 +1,7 @@
 import { flushSync } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18next, detectLanguage, i18n, I18nState } from '$lib/i18n';
+import { isolateParams } from '$lib/i18n/bidi';
 
 const common = {
   en: { hello: 'Hello, {{name}}', only: 'English only' },
@@ -212,5 +213,61 @@ describe('the app’s i18n', () => {
     expect(document.documentElement.lang).toBe('pl');
     await i18n.setLanguage('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('texts with parameters, filled in without i18next', () => {
+  // Every text of both languages, as the app has them.
+  const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [path, bundle] of Object.entries(files)) {
+    const [, language, ns] = path.match(/\/locales\/(\w+)\/(\w+)\.json$/) ?? [];
+    (resources[language] ??= {})[ns] = bundle;
+  }
+  /** Every key whose text is a string, with its placeholders. */
+  function leaves(bundle: unknown, prefix: string, out: Array<[string, string]>): Array<[string, string]> {
+    if (typeof bundle === 'string') out.push([prefix, bundle]);
+    else if (bundle && typeof bundle === 'object') for (const [k, v] of Object.entries(bundle)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+    return out;
+  }
+
+  for (const language of ['en', 'pl'] as const) {
+    it(`gives what i18next gives, for every ${language === 'en' ? 'English' : 'Polish'} text with a parameter`, () => {
+      const state = new I18nState(language, { en: resources.en.common, pl: resources.pl.common }, {});
+      for (const [ns, bundle] of Object.entries(resources.en)) if (ns !== 'common') state.provide('en', ns, bundle);
+      for (const [ns, bundle] of Object.entries(resources[language])) if (ns !== 'common') state.provide(language, ns, bundle);
+      const reference = createI18next(language, resources);
+      let compared = 0;
+      for (const ns of Object.keys(resources[language])) {
+        for (const [key, text] of leaves(resources[language][ns], '', [])) {
+          const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+          if (names.length === 0) continue;
+          // A name in a right-to-left script (isolated), a Latin one, a number.
+          const params = Object.fromEntries(names.map((name, i) => [name, i % 3 === 0 ? 'Ala' : i % 3 === 1 ? 7 : 'אבי']));
+          expect(state.t(`${ns}:${key}`, params), `${language} ${ns}:${key}`).toBe(reference.t(`${ns}:${key}`, isolateParams(params) as never));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    });
+  }
+
+  it('leaves a plural, a nested text, a missing value and braces in a value to i18next, with its results', async () => {
+    const { loaders } = fixture();
+    const texts = { n_one: '{{count}} thing', n_other: '{{count}} things', hello: 'Hello, {{name}}' };
+    const state = new I18nState('en', { en: texts }, loaders);
+    await state.loadNamespace('game');
+    const reference = createI18next('en', { en: { common: texts, game: { title: 'The game', role: '$t(game:roles.{{role}})', roles: { wizard: 'Wizard' } } } });
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['common:n', { count: 1 }],
+      ['common:n', { count: 2 }],
+      ['common:hello', {}],
+      ['common:hello', { name: '{{count}}', count: 3 }],
+      ['common:hello', { name: '{{name}}' }],
+      ['game:role', { role: 'wizard' }],
+      ['common:hello', { name: 'Ann', lng: 'en' }]
+    ];
+    for (const [key, params] of calls) expect(state.t(key, params), `${key} ${JSON.stringify(params)}`).toBe(reference.t(key, params as never));
+    expect(state.t('game:role', { role: 'wizard' })).toBe('Wizard');
   });
 });
