@@ -10,6 +10,12 @@
  *   4. Chromium: found (CHROME_PATH, usual paths), or installed from Debian when running as root
  *   5. node --test tests/e2e/*.test.mjs: the built app in headless Chromium (subpath.test.mjs
  *      makes one more build itself, under /lantern/ into build-lantern/, and removes it after)
+ *   6. node --test tests/engines/*.test.mjs: the cross-engine smoke run on the same build, in
+ *      Firefox ESR and WebKitGTK side by side (scripts/engines.mjs finds them; an engine that is
+ *      not installed is said and skipped, not failed: `.ci/run` installs both)
+ *
+ * `node scripts/test.mjs --only engines` (or `--only e2e`, `--only unit`, `--only check`, comma
+ * separated) runs only those stages; e2e and engines build first. A full run takes no flag.
  *
  * Every stage runs even when an earlier one failed (except the browser tests, which need a
  * build and a browser), so one run shows every problem. The last line is always
@@ -24,6 +30,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
+import { findEngines } from './engines.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -103,6 +110,16 @@ const rank = (file) => {
 };
 const E2E_CONCURRENCY = Number(process.env.LANTERN_E2E_CONCURRENCY ?? 4);
 
+/** `--only a,b`: the stages to run (all when absent). */
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg < 0 ? null : new Set((process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean));
+const STAGES = ['check', 'unit', 'e2e', 'engines'];
+if (only && (only.size === 0 || [...only].some((stage) => !STAGES.includes(stage)))) {
+  console.error(`--only takes one or more of ${STAGES.join(', ')}, comma separated`);
+  process.exit(2);
+}
+const runs = (stage) => !only || only.has(stage);
+
 const stageFailures = [];
 /** Every failed test by name, and what a failed stage printed about why: repeated at the end,
  *  where a long run's last lines are what is read first. */
@@ -115,26 +132,30 @@ await rm(RESULTS, { recursive: true, force: true });
 await mkdir(RESULTS, { recursive: true });
 
 // 1. Types and Svelte diagnostics.
-heading('svelte-check');
-if ((await run(bin('svelte-kit'), ['sync'])) !== 0) stageFailures.push('svelte-kit sync');
-else if ((await run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])) !== 0) {
-  stageFailures.push('svelte-check');
+if (runs('check')) {
+  heading('svelte-check');
+  if ((await run(bin('svelte-kit'), ['sync'])) !== 0) stageFailures.push('svelte-kit sync');
+  else if ((await run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])) !== 0) {
+    stageFailures.push('svelte-check');
+  }
 }
 
 // 2. Unit and component tests. The JSON report gives exact counts.
-heading('vitest (unit and component tests)');
-let unit = await vitest();
-if (unit.onlyWorkerErrors) {
-  // Every test passed, and the only errors were vitest's own workers failing to answer it in
-  // time (a machine too busy for them), not an error of Lantern's code: once more, said aloud.
-  console.log(`\nEvery unit test passed, but vitest's own workers failed: ${unit.errors.join('; ')}`);
-  heading('vitest, once more (its own workers failed the first time)');
-  unit = await vitest();
+if (runs('unit')) {
+  heading('vitest (unit and component tests)');
+  let unit = await vitest();
+  if (unit.onlyWorkerErrors) {
+    // Every test passed, and the only errors were vitest's own workers failing to answer it in
+    // time (a machine too busy for them), not an error of Lantern's code: once more, said aloud.
+    console.log(`\nEvery unit test passed, but vitest's own workers failed: ${unit.errors.join('; ')}`);
+    heading('vitest, once more (its own workers failed the first time)');
+    unit = await vitest();
+  }
+  passed += unit.passed;
+  failed += unit.failed;
+  stageFailures.push(...unit.stageFailures);
+  failures.push(...unit.failures);
 }
-passed += unit.passed;
-failed += unit.failed;
-stageFailures.push(...unit.stageFailures);
-failures.push(...unit.failures);
 
 /** Runs vitest once; its counts and failures, and whether its only errors were its own. */
 async function vitest() {
@@ -181,12 +202,16 @@ async function vitest() {
 }
 
 // 3. The real build.
-heading('vite build');
-const built = (await run(bin('vite'), ['build'])) === 0;
-if (!built) stageFailures.push('vite build (run svelte-check to see a compile error the PWA plugin hides)');
+const needsBuild = runs('e2e') || runs('engines');
+let built = false;
+if (needsBuild) {
+  heading('vite build');
+  built = (await run(bin('vite'), ['build'])) === 0;
+  if (!built) stageFailures.push('vite build (run svelte-check to see a compile error the PWA plugin hides)');
+}
 
 // 4 and 5. The built app in Chromium.
-if (built) {
+if (built && runs('e2e')) {
   heading('end-to-end tests (Chromium)');
   let chromePath = null;
   try {
@@ -220,18 +245,49 @@ if (built) {
       ],
       { CHROME_PATH: chromePath }
     );
-    try {
-      const text = await readFile(tap, 'utf8');
-      const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? NaN);
-      const [pass, fail, cancelled] = [count('pass'), count('fail'), count('cancelled')];
-      if (Number.isNaN(pass) || Number.isNaN(fail)) throw new Error('no summary');
-      passed += pass;
-      failed += fail + (cancelled || 0);
-      for (const [, name] of text.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(`end-to-end: ${name}`);
-      if (code !== 0 && fail === 0 && !cancelled) stageFailures.push('end-to-end run');
-    } catch {
-      stageFailures.push('end-to-end tests (no report)');
-    }
+    await countTap(tap, code, 'end-to-end');
+  }
+}
+
+// 6. The cross-engine smoke run, on the same build: Firefox ESR and WebKitGTK at once (each
+// its own browser; together about a minute and a half on a loaded 2-core machine).
+if (built && runs('engines')) {
+  heading('cross-engine smoke (Firefox ESR, WebKitGTK)');
+  const engines = findEngines();
+  for (const [name, found] of [['Firefox ESR', engines.firefox], ['WebKitGTK', engines.webkit]]) {
+    console.log(found.missing ? `${name}: skipped, ${found.missing}.` : `${name}: ${found.path ?? found.driver}`);
+  }
+  const tap = join(RESULTS, 'engines.tap');
+  const code = await run(process.execPath, [
+    '--test',
+    '--test-timeout=300000',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    'tests/engines/firefox.test.mjs',
+    'tests/engines/webkit.test.mjs'
+  ]);
+  await countTap(tap, code, 'cross-engine');
+}
+
+/**
+ * Adds a node:test TAP report's counts to the total, and names its failed tests. Skipped tests
+ * (an engine not installed) count neither way.
+ */
+async function countTap(tap, code, label) {
+  try {
+    const text = await readFile(tap, 'utf8');
+    const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? NaN);
+    const [pass, fail, cancelled] = [count('pass'), count('fail'), count('cancelled')];
+    if (Number.isNaN(pass) || Number.isNaN(fail)) throw new Error('no summary');
+    passed += pass;
+    failed += fail + (cancelled || 0);
+    for (const [, name] of text.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(`${label}: ${name}`);
+    if (code !== 0 && fail === 0 && !cancelled) stageFailures.push(`${label} run`);
+  } catch {
+    stageFailures.push(`${label} tests (no report)`);
   }
 }
 

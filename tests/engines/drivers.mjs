@@ -21,60 +21,15 @@
  *   errors()            console errors and uncaught errors seen so far
  *   close()
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+
+export { findEngines } from '../../scripts/engines.mjs';
 
 export const WIDTH = 412;
 export const HEIGHT = 823;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function which(command) {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/** MiniBrowser's path: WebKitWebDriver starts it, and needs to be told where it is. */
-function miniBrowser() {
-  const known = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser'];
-  const found = known.find((path) => existsSync(path));
-  if (found) return found;
-  try {
-    return (
-      execFileSync('sh', ['-c', 'dpkg -L libwebkit2gtk-4.1-0 2>/dev/null | grep "/MiniBrowser$"'], { encoding: 'utf8' }).trim().split('\n')[0] || null
-    );
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Which engines this machine has: for each, either what is needed to start it or, when it is
- * missing, why (said by the runner, and the engine's tests are skipped).
- */
-export function findEngines() {
-  const firefox = process.env.FIREFOX_PATH || which('firefox-esr') || which('firefox');
-  const driver = which('WebKitWebDriver');
-  const xvfb = which('xvfb-run');
-  const browser = driver ? miniBrowser() : null;
-  return {
-    firefox: firefox ? { path: firefox } : { missing: 'Firefox ESR is not installed (apt-get install firefox-esr)' },
-    webkit:
-      driver && xvfb && browser
-        ? { driver, xvfb, browser }
-        : {
-            missing: !driver
-              ? 'WebKitWebDriver is not installed (apt-get install webkit2gtk-driver)'
-              : !browser
-                ? 'MiniBrowser (libwebkit2gtk-4.1-0) was not found'
-                : 'xvfb-run is not installed (apt-get install xvfb): MiniBrowser needs a display'
-          }
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Firefox over WebDriver BiDi.
