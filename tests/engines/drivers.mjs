@@ -19,6 +19,7 @@
  *   press(x, y), release()   a held press, then letting go
  *   type(css, text)     types into the element `css` names (focusing it)
  *   errors()            console errors and uncaught errors seen so far
+ *   beforeLoad(source)  (Firefox only) runs `source` in each new document before the page's scripts
  *   close()
  */
 import { spawn } from 'node:child_process';
@@ -84,6 +85,8 @@ export async function launchFirefox({ path }) {
           await page.keyboard.type(text);
         },
         errors: async () => [...errors],
+        /** Runs `source` in every document this page loads from now on, before the page's own scripts. */
+        beforeLoad: async (source) => void (await page.evaluateOnNewDocument(source)),
         close: () => context.close()
       };
     },

@@ -99,7 +99,7 @@ function pageLibrary() {
         path: location.pathname,
         seq: main?.dataset.seq === undefined ? null : Number(main.dataset.seq),
         stage: main?.dataset.stage ?? null,
-        screen: document.querySelector('[data-screen]')?.getAttribute('data-screen') ?? null,
+        handBack: document.querySelector('[data-screen="hand-back"]') !== null,
         heading: text('main h1'),
         phase: text('[data-testid="phase"]'),
         prompt: text('[data-testid="prompt"]'),
