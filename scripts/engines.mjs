@@ -2,7 +2,8 @@
  * Finding the browsers of the cross-engine smoke run (tests/engines/): Firefox ESR, and
  * WebKitGTK's WebDriver server with the MiniBrowser it starts and the virtual display it needs.
  * Debian's packages: firefox-esr, webkit2gtk-driver, xvfb (`.ci/run` installs them). An engine
- * that is missing is skipped, with the reason said; it is not a failure.
+ * that is missing is skipped, with the reason said; it is not a failure. FIREFOX_PATH names
+ * another Firefox.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,12 +33,15 @@ function miniBrowser() {
  * missing, why (`missing`, a sentence saying what to install).
  */
 export function findEngines() {
-  const firefox = process.env.FIREFOX_PATH || which('firefox-esr') || which('firefox');
+  const fromEnv = process.env.FIREFOX_PATH;
+  const firefox = fromEnv ? (existsSync(fromEnv) ? fromEnv : null) : which('firefox-esr') || which('firefox');
   const driver = which('WebKitWebDriver');
   const xvfb = which('xvfb-run');
   const browser = driver ? miniBrowser() : null;
   return {
-    firefox: firefox ? { path: firefox } : { missing: 'Firefox ESR is not installed (apt-get install firefox-esr)' },
+    firefox: firefox
+      ? { path: firefox }
+      : { missing: fromEnv ? `FIREFOX_PATH is set to ${fromEnv}, but there is no file there` : 'Firefox ESR is not installed (apt-get install firefox-esr)' },
     webkit:
       driver && xvfb && browser
         ? { driver, xvfb, browser }
