@@ -129,7 +129,7 @@ export function hands(page) {
    * Waits until `check()` (run in Node, usually reading the page) returns something truthy;
    * returns it. Fails saying `what` was awaited, and what the screen showed.
    */
-  async function until(check, what, timeout = 15_000) {
+  async function until(check, what, timeout = 20_000) {
     const end = Date.now() + timeout;
     let last;
     for (;;) {
@@ -141,7 +141,12 @@ export function hands(page) {
       }
       if (Date.now() > end) {
         const screen = await lib('text', null).catch(() => '(no page)');
-        throw new Error(`waited ${timeout} ms for ${what}${last ? ` (${last.message})` : ''}; the screen says: ${String(screen).slice(0, 600)}`);
+        const where = await page.exec('location.href + " (" + document.readyState + ")"').catch(() => '?');
+        const errors = await page.errors().catch(() => []);
+        throw new Error(
+          `waited ${timeout} ms for ${what}${last ? ` (${last.message})` : ''}; at ${where} the screen says: ${String(screen).slice(0, 600)}` +
+            (errors.length ? `; errors: ${errors.join(' | ')}` : '')
+        );
       }
       await sleep(100);
     }
