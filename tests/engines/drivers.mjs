@@ -12,14 +12,16 @@
  * Neither emulates a phone (no touch-only viewport, device pixel ratio 1): these runs prove
  * the app works in the engine; Chromium runs the phone-sized, touch-driven suite.
  *
- * An engine's page, as the tests see it (`open()` gives one with empty storage):
+ * An engine's page, as the tests see it (`open()` gives one; the tests keep one page for the
+ * whole run and give each test an origin of its own, so each starts with empty storage):
  *   exec(source)        evaluates a JavaScript expression in the page (awaited), returns its JSON value
  *   goto(url), reload() navigates and waits for the load
  *   tap(x, y)           a quick press and release at viewport coordinates
  *   press(x, y), release()   a held press, then letting go
  *   type(css, text)     types into the element `css` names (focusing it)
  *   errors()            console errors and uncaught errors seen so far
- *   beforeLoad(source)  (Firefox only) runs `source` in each new document before the page's scripts
+ *   beforeLoad(source)  (Firefox only) runs `source` in each new document before the page's
+ *                       scripts; resolves to a function that stops it
  *   close()
  */
 import { spawn } from 'node:child_process';
@@ -85,8 +87,14 @@ export async function launchFirefox({ path }) {
           await page.keyboard.type(text);
         },
         errors: async () => [...errors],
-        /** Runs `source` in every document this page loads from now on, before the page's own scripts. */
-        beforeLoad: async (source) => void (await page.evaluateOnNewDocument(source)),
+        /**
+         * Runs `source` in every document this page loads from now on, before the page's own
+         * scripts; resolves to a function that stops it.
+         */
+        beforeLoad: async (source) => {
+          const { identifier } = await page.evaluateOnNewDocument(source);
+          return () => page.removeScriptToEvaluateOnNewDocument(identifier);
+        },
         close: () => context.close()
       };
     },
