@@ -250,7 +250,7 @@ if (built && runs('e2e')) {
 }
 
 // 6. The cross-engine smoke run, on the same build: Firefox ESR and WebKitGTK at once (each
-// its own browser; together about a minute and a half on a loaded 2-core machine).
+// its own browser; together 80-105 s with a 2-core machine's load average near 20).
 if (built && runs('engines')) {
   heading('cross-engine smoke (Firefox ESR, WebKitGTK)');
   const engines = findEngines();

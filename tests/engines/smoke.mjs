@@ -403,12 +403,7 @@ async function dealRest(h) {
   for (let guard = 0; guard < 30; guard++) {
     const state = await h.state();
     if (state.handBack) {
-      await h.press({ css: '[data-screen="hand-back"] [data-hold-open]' });
-      try {
-        await h.gone({ css: '[data-screen="hand-back"]' }, 5_000);
-      } finally {
-        await h.release();
-      }
+      await handBack(h);
       continue;
     }
     if (state.stage !== 'dealing') return state;
@@ -424,12 +419,24 @@ async function dealRest(h) {
   throw new Error('the deal did not end');
 }
 
+/** The moderator holds the hand-back screen's button until their own screen opens. */
+async function handBack(h) {
+  await h.press({ css: '[data-screen="hand-back"] [data-hold-open]' });
+  try {
+    await h.gone({ css: '[data-screen="hand-back"]' }, 5_000);
+  } finally {
+    await h.release();
+  }
+}
+
 /**
  * Answers `count` steps of a moderator's script, each the simplest way it takes: the first
  * player who may be picked (as many as asked), "yes" on a yes/no step, the largest count on a
  * tally; another answer where the app explains the first does not fit.
  */
 async function answerSteps(h, count) {
+  if ((await h.state()).handBack) await handBack(h);
+  await h.see({ css: '[data-testid="prompt"]' });
   for (let n = 0; n < count; n++) {
     const before = await h.gameScreen();
     let done = null;
