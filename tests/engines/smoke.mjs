@@ -106,13 +106,18 @@ export function smokeSuite(key, launch) {
         await h.see({ button: HOLD });
         await page.exec(`(() => {
           const seen = (window.__smokePointer = []);
+          window.__smokePointerType = null;
           for (const type of ['pointerdown', 'pointerup']) {
-            addEventListener(type, (e) => seen.push(type + ':' + (e.target.closest('button')?.textContent.trim() ?? '')), true);
+            addEventListener(type, (e) => {
+              seen.push(type + ':' + (e.target.closest('button')?.textContent.trim() ?? ''));
+              window.__smokePointerType = e.pointerType;
+            }, true);
           }
         })()`);
         await h.tap({ button: HOLD }, 5_000);
         await h.sleep(1_000);
         assert.deepEqual(await page.exec('window.__smokePointer'), [`pointerdown:${HOLD}`, `pointerup:${HOLD}`], 'the tap reached the button');
+        console.log(`  ${engine.name}: the deal's tap arrived as ${await page.exec('window.__smokePointerType')} pointer events`);
         assert.equal(await h.exists({ css: '[data-testid="role-card"]' }), false, 'a quick tap showed the role');
         // A hold shows the role while the finger stays; letting go hides it.
         await h.press({ button: HOLD });
