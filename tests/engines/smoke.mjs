@@ -251,7 +251,11 @@ export function smokeSuite(key, launch) {
         await page.goto(url('/'));
         await h.see({ css: 'main h1' });
         await h.until(
-          () => page.exec(`navigator.serviceWorker.ready.then((r) => r.active ? r.active.state : null)`).then((s) => s === 'activated'),
+          // \`ready\` waits for ever where nothing registers: asked for a second at a time.
+          () =>
+            page
+              .exec(`Promise.race([navigator.serviceWorker.ready.then((r) => r.active && r.active.state), new Promise((r) => setTimeout(r, 1000))])`)
+              .then((s) => s === 'activated'),
           'the service worker to be active',
           60_000
         );
@@ -280,9 +284,12 @@ export function smokeSuite(key, launch) {
         // The line under it: "Yes…", "No…" or what the browser cannot say; never still checking.
         const line = await h
           .until(async () => {
-            const text = await page.exec(
-              `(() => { const dt = [...document.querySelectorAll('main dt, main h3, main p, main strong, main span, main div')].find((e) => e.textContent.trim() === 'Protected from automatic clean-up'); const next = dt && (dt.nextElementSibling || dt.parentElement.nextElementSibling); return next ? next.textContent.replace(/\\s+/g, ' ').trim() : null; })()`
-            );
+            const text = await page.exec(`(() => {
+              const term = [...document.querySelectorAll('main dt, main h3, main p, main strong, main span, main div')]
+                .find((e) => e.textContent.trim() === 'Protected from automatic clean-up');
+              const next = term && (term.nextElementSibling || term.parentElement.nextElementSibling);
+              return next ? next.textContent.replace(/\\s+/g, ' ').trim() : null;
+            })()`);
             return text && !/^Checking/.test(text) ? text : null;
           }, 'the storage line to read its state', 8_000)
           .catch((error) => error);
