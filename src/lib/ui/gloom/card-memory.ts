@@ -18,7 +18,10 @@ export async function readMemory(): Promise<CardMemory> {
   }
 }
 
-async function store(next: CardMemory): Promise<CardMemory> {
+async function store(changed: CardMemory): Promise<CardMemory> {
+  // Rebuilt as plain data: the screens hold the memory in reactive state, whose proxies the
+  // database cannot store (a memory read on opening the table, then added to, was not kept).
+  const next = readCardMemory(changed);
   try {
     await (await ready()).setSetting(CARD_MEMORY_SETTING, next);
   } catch {
