@@ -197,6 +197,10 @@ describe('Cthulhu Gloom', () => {
       const rows = (await tableState(page)).rows.join(' | ');
       for (const name of ['Professor Armitage', 'Rutherford Whately', 'Obed Marsh', 'Randolph Carter']) assert.ok(rows.includes(name), `${name} on the table: ${rows}`);
       for (const name of ['Edward Derby', 'Wilbur Whately', 'Tigger-Man']) assert.ok(!rows.includes(name), `${name} set aside: ${rows}`);
+      // The card list at the table says what the Stories are worth, as remembered.
+      await page.getByRole('button', { name: 'Cards', exact: true }).tap();
+      await page.getByLabel('Find a card', { exact: true }).fill('necro');
+      await page.locator('li').filter({ hasText: 'The Necronomicon' }).getByText('Worth -10; no family requirement entered.', { exact: true }).waitFor();
 
       // The next set-up: the Story's points come back from the phone's memory.
       await page.goto(`${app.url}/new/gloom`);
