@@ -379,6 +379,9 @@ describe('Killer Kloo Doo: what the rules allow and remind', () => {
       form = await tap('Attack');
       await form.getByText(/^Nobody can attack with a murder weapon yet: no living player carries one\./).waitFor();
       await form.getByRole('button', { name: 'Cancel', exact: true }).tap();
+      form = await tap('Leave a weapon');
+      await form.getByText('Nobody is carrying a murder weapon to leave.', { exact: true }).waitFor();
+      await form.getByRole('button', { name: 'Cancel', exact: true }).tap();
 
       // A Heart cashed in goes back into the pack; the Part 2 dice leave the table with the move.
       form = await tap('Heart');
@@ -392,6 +395,9 @@ describe('Killer Kloo Doo: what the rules allow and remind', () => {
 
       // A servant's cards go back into the pack, whatever the result.
       form = await tap('Servant');
+      await form.getByText('Steal a murder weapon (two Diamonds)', { exact: true }).tap();
+      await form.getByText('Nobody else carries a murder weapon: there is nothing to steal yet.', { exact: true }).waitFor();
+      await form.getByText('Lure & Misdirect: send someone to another room', { exact: true }).tap();
       assert.equal((await reminders(form))[0], 'Reminder: Whatever the result, the Court card, the Diamonds and any Spade played go back into the pack: shuffle them in.');
       await form.getByLabel('Target', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
       await form.getByRole('group', { name: 'The servant (a Court card)', exact: true }).getByText('Q', { exact: true }).tap();
