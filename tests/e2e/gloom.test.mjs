@@ -1,5 +1,7 @@
 /**
- * Cthulhu Gloom on the table, in the built app at a phone's size: a 3-player game set up, a
+ * Cthulhu Gloom's set-up by touch from the card list (a tap per family, the Character set aside
+ * with four players, Stories tapped in and their points remembered for the next set-up and shown
+ * in the card list). Then Cthulhu Gloom on the table, in the built app at a phone's size: a 3-player game set up, a
  * dozen plays recorded (Modifiers from the searchable card list, a death, a death the players
  * overrule Lantern on, a Story claim, passes, quick adjustments), the page reloaded after every
  * move and the table unchanged, played to the end and the final table shown; axe-clean on every

@@ -6,7 +6,11 @@
  * scoreboard), and Survival Points put right through the correction dialog. The page is reloaded
  * after every move and the table comes back the same; axe-clean once on each kind of screen (the
  * set-up, the table, a form, the pass-and-peek, the table with dice, the correction dialog). Then
- * a contest in Polish with the network cut after one visit.
+ * a contest in Polish with the network cut after one visit (and the correction dialog in Polish
+ * words). Last, by touch: what the rules allow that the forms once could not record (a defender
+ * with no card, a servant's trick in Part 1), the rules' reminders where they apply (cards back
+ * into the pack, the weapons in the Lounge), why a list of who may act is empty, and the last
+ * dice cleared by the next move.
  *
  * The game's seed is pinned (the app's one request for a random 32-bit number is answered with
  * SEED), so Ania's secret objectives are known: the Revolver (named "Pistol" at set-up), the
