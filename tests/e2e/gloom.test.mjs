@@ -1,5 +1,7 @@
 /**
- * Cthulhu Gloom on the table, in the built app at a phone's size: a 3-player game set up, a
+ * Cthulhu Gloom's set-up by touch from the card list (a tap per family, the Character set aside
+ * with four players, Stories tapped in and their points remembered for the next set-up and shown
+ * in the card list). Then Cthulhu Gloom on the table, in the built app at a phone's size: a 3-player game set up, a
  * dozen plays recorded (Modifiers from the searchable card list, a death, a death the players
  * overrule Lantern on, a Story claim, passes, quick adjustments), the page reloaded after every
  * move and the table unchanged, played to the end and the final table shown; axe-clean on every
@@ -101,7 +103,8 @@ async function setUp(page, w) {
   await page.getByRole('radio', { name: 'Ania', exact: true }).check();
   for (let i = 0; i < NAMES.length; i++) {
     const box = page.getByRole('group', { name: NAMES[i], exact: true });
-    await box.getByLabel(w.family, { exact: true }).selectOption({ label: w.families[i] });
+    await box.getByRole('group', { name: w.family, exact: true }).getByRole('radio', { name: new RegExp(`^${w.families[i]}`) }).check();
+    // The family's five from the card list, typed over where the table has other cards.
     for (let k = 0; k < 5; k++) await page.getByLabel(w.character(k + 1, NAMES[i]), { exact: true }).fill(CHARACTERS[i][k]);
   }
   const names = page.getByLabel(w.storyName, { exact: true });
@@ -135,7 +138,82 @@ async function press(page, name) {
   return before;
 }
 
+/** The name fields of a player's family, as filled in. */
+const familyFields = (page, name) =>
+  page.getByRole('group', { name, exact: true }).locator('input[type="text"]').evaluateAll((inputs) => inputs.map((i) => /** @type {HTMLInputElement} */ (i).value));
+
 describe('Cthulhu Gloom', () => {
+  test('set up by touch from the card list: a tap per family, one set aside with four players, Stories remembered', { timeout: 180_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    try {
+      await page.goto(`${app.url}/new/gloom`);
+      const players = ['Ania', 'Bartek', 'Celina', 'Darek'];
+      for (let i = 0; i < players.length; i++) {
+        const field = page.getByRole('textbox', { name: EN.player(i + 1), exact: true });
+        if ((await field.count()) === 0) await page.getByRole('button', { name: 'Add player', exact: true }).tap();
+        await field.fill(players[i]);
+      }
+      const family = (player, name) => page.getByRole('group', { name: player, exact: true }).getByRole('group', { name: 'Family', exact: true }).getByText(name, { exact: true });
+
+      // One tap each: the family's Characters as the card list runs them, four of the five.
+      await family('Ania', 'Miskatonic University').tap();
+      assert.deepEqual(await familyFields(page, 'Ania'), ['Asenath Waite', 'Edward Derby', 'Herbert West', 'Walter Gilman']);
+      await family('Bartek', 'The Whateleys').tap();
+      await family('Celina', 'Village of Innsmouth').tap();
+      await family('Darek', 'Arkham Sanitarium').tap();
+      assert.deepEqual(await familyFields(page, 'Darek'), ['Doctor Willett', 'Casilda & Camila', 'Henry Akeley', 'Randolph Carter']);
+      // Another player's family says whose it is.
+      await page.getByRole('group', { name: 'Ania', exact: true }).getByText('Bartek’s', { exact: true }).waitFor();
+
+      // The one set aside: a tap on another brings the fifth back.
+      const aside = (player) => page.getByRole('group', { name: `Which Character does ${player} set aside?`, exact: true });
+      assert.equal(await aside('Ania').getByRole('radio', { name: 'Professor Armitage', exact: true }).isChecked(), true);
+      await aside('Ania').getByText('Edward Derby', { exact: true }).tap();
+      assert.deepEqual(await familyFields(page, 'Ania'), ['Asenath Waite', 'Herbert West', 'Walter Gilman', 'Professor Armitage']);
+      // Still text fields in the app's style, and editable: a card not on the list typed in.
+      const typed = page.getByLabel('Character 4 of Celina', { exact: true });
+      assert.equal(await typed.getAttribute('type'), 'text');
+      assert.equal(await typed.inputValue(), 'Pth’thya-I’yi'.replace(/’/g, "'"));
+      await typed.fill('Obed Marsh');
+
+      // Stories: a tap puts each in the next place; the points are asked for once.
+      const stories = page.getByRole('group', { name: 'Tap two from the card list', exact: true });
+      await stories.getByText('The Necronomicon', { exact: true }).tap();
+      const names = page.getByLabel('Story card', { exact: true });
+      const points = page.getByLabel('Its Pathos points', { exact: true });
+      assert.equal(await names.nth(0).inputValue(), 'The Necronomicon');
+      assert.equal(await points.nth(0).inputValue(), '');
+      await page.getByText('Enter its points once: this phone will remember them.', { exact: true }).first().waitFor();
+      await points.nth(0).fill('-10');
+      await stories.getByText('Yog Sothoth', { exact: true }).tap();
+      assert.equal(await names.nth(1).inputValue(), 'Yog Sothoth');
+      await points.nth(1).fill('3');
+      await stories.getByText('The King In Yellow', { exact: true }).tap();
+      await page.getByText('Two Stories are already chosen: tap one of them to put it back first.', { exact: true }).waitFor();
+      assert.equal(await names.nth(1).inputValue(), 'Yog Sothoth');
+      await assertAxeClean(page, 'the set-up picked from the card list');
+
+      await page.getByRole('button', { name: EN.start, exact: true }).tap();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForTable(page);
+      const rows = (await tableState(page)).rows.join(' | ');
+      for (const name of ['Professor Armitage', 'Rutherford Whately', 'Obed Marsh', 'Randolph Carter']) assert.ok(rows.includes(name), `${name} on the table: ${rows}`);
+      for (const name of ['Edward Derby', 'Wilbur Whately', 'Tigger-Man']) assert.ok(!rows.includes(name), `${name} set aside: ${rows}`);
+      // The card list at the table says what the Stories are worth, as remembered.
+      await page.getByRole('button', { name: 'Cards', exact: true }).tap();
+      await page.getByLabel('Find a card', { exact: true }).fill('necro');
+      await page.locator('li').filter({ hasText: 'The Necronomicon' }).getByText('Worth -10; no family requirement entered.', { exact: true }).waitFor();
+
+      // The next set-up: the Story's points come back from the phone's memory.
+      await page.goto(`${app.url}/new/gloom`);
+      await page.getByRole('group', { name: 'Tap two from the card list', exact: true }).getByText('The Necronomicon', { exact: true }).tap();
+      assert.equal(await page.getByLabel('Its Pathos points', { exact: true }).nth(0).inputValue(), '-10');
+      await page.getByText('This phone remembers its points: -10.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a 3-player game: a dozen plays, a death, a Story claim, a reload after every move, to the final table', { timeout: 300_000 }, async () => {
     const { context, page } = await freshPage(app);
     try {
@@ -176,6 +254,10 @@ describe('Cthulhu Gloom', () => {
       await page.getByLabel('Find a card', { exact: true }).fill('delved');
       const delved = page.locator('li').filter({ hasText: 'Delved Too Deep' });
       await delved.getByText('Prints: -10 / · / · / Magic', { exact: true }).waitFor();
+      // A card remembered when the phone already held others (the Stories of the set-up, Delved).
+      await page.getByLabel('Find a card', { exact: true }).fill('hideous');
+      await page.locator('li').filter({ hasText: 'Had Hideous Hallucinations' }).getByText('Prints: -5 / · / +10 / Madness', { exact: true }).waitFor();
+      await page.getByLabel('Find a card', { exact: true }).fill('delved');
       await assertAxeClean(page, 'the table mid-game, with the card list');
       await delved.getByRole('button', { name: /^Correct\s*: Delved Too Deep$/ }).click();
       await delved.getByLabel(EN.space(1), { exact: true }).fill('-15');

@@ -6,7 +6,11 @@
  * scoreboard), and Survival Points put right through the correction dialog. The page is reloaded
  * after every move and the table comes back the same; axe-clean once on each kind of screen (the
  * set-up, the table, a form, the pass-and-peek, the table with dice, the correction dialog). Then
- * a contest in Polish with the network cut after one visit.
+ * a contest in Polish with the network cut after one visit (and the correction dialog in Polish
+ * words). Last, by touch: what the rules allow that the forms once could not record (a defender
+ * with no card, a servant's trick in Part 1), the rules' reminders where they apply (cards back
+ * into the pack, the weapons in the Lounge), why a list of who may act is empty, and the last
+ * dice cleared by the next move.
  *
  * The game's seed is pinned (the app's one request for a random 32-bit number is answered with
  * SEED), so Ania's secret objectives are known: the Revolver (named "Pistol" at set-up), the
@@ -289,9 +293,146 @@ describe('Killer Kloo Doo', () => {
       await form.getByRole('group', { name: 'Wierzchnia karta talii za postać Profesor Plum (dowolny kolor)' }).getByText('D', { exact: true }).click();
       await form.getByText('13 do 13: remis, Profesor Plum się broni.').waitFor();
       await record(page, 'Zapisz');
+      await page.getByRole('button', { name: 'Popraw pomyłkę', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Popraw stan gry' }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Anuluj', exact: true }).click();
       const id = page.url().split('/').pop();
       await page.goto(`${app.url}/game/${id}/log`);
       await page.getByText('Perswazja: Ania kontra Profesor Plum, remis po 13 z wierzchnią kartą talii. Nic się nie dzieje.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Records the open form by a tap and returns what the table says happened. */
+async function said(page, button = 'Record') {
+  const before = await seqOf(page);
+  await page.locator('form.move-form').getByRole('button', { name: button, exact: true }).tap();
+  await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before, { timeout: 15_000, polling: 20 });
+  return (await page.locator('p.happened').textContent()).replace(/\s+/g, ' ').trim();
+}
+
+/** A form's reminders, as shown. */
+const reminders = (form) => form.locator('[data-reminder]').allInnerTexts();
+
+describe('Killer Kloo Doo: what the rules allow and remind', () => {
+  test('by touch: a defender with no card, a servant’s trick, the cards back into the pack, the weapons in the Lounge, no dice left behind', { timeout: 240_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE);
+    try {
+      await page.goto(`${app.url}/new/kkd`);
+      await page.getByRole('textbox', { name: 'Player 1', exact: true }).waitFor();
+      for (let i = 0; i < 3; i++) {
+        await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(NAMES[i]);
+        await page.getByLabel(`${NAMES[i]} plays`, { exact: true }).selectOption({ label: CHARACTERS[i] });
+      }
+      await page.getByRole('radio', { name: 'We rolled real dice: Ania starts', exact: true }).check();
+      await page.getByRole('button', { name: 'Start game', exact: true }).tap();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForTable(page);
+      const tap = async (name) => {
+        await page.getByRole('navigation', { name: 'Moves' }).getByRole('button', { name, exact: true }).tap();
+        return page.locator('form.move-form');
+      };
+
+      // Bartek has no Heart to play: Ania's persuasion succeeds without a contest of cards.
+      let form = await tap('Contest');
+      await form.getByLabel('Against', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
+      await form.getByRole('group', { name: 'Ania’s Heart' }).getByText('9', { exact: true }).tap();
+      await form.getByText('Bartek has no Heart to play', { exact: true }).tap();
+      assert.equal(await form.getByRole('group', { name: 'Bartek’s Heart' }).count(), 0, 'no card asked of Bartek');
+      await form.getByText('9 with no card against it: Ania wins.', { exact: true }).waitFor();
+      await assertAxeClean(page, 'a contest with no card to answer');
+      assert.match(await said(page), /Bartek has no Heart to play: Ania persuades them \(9\)\./);
+
+      // A servant's trick: Professor Plum brought to Ania's room, then the Rope fetched; no defence.
+      form = await tap('Servant’s trick');
+      await form.getByText(/The affected player cannot defend against a trick\./).waitFor();
+      await form.getByRole('group', { name: 'The Court card', exact: true }).getByText('K', { exact: true }).tap();
+      await form.getByLabel('On whom or what', { exact: true }).selectOption({ label: 'Professor Plum' });
+      await assertAxeClean(page, 'the trick form');
+      assert.match(await said(page), /Ania sends a servant \(K\): Professor Plum comes to Ania’s room\./);
+      form = await tap('Servant’s trick');
+      await form.getByRole('group', { name: 'The Court card', exact: true }).getByText('J', { exact: true }).tap();
+      await form.getByLabel('On whom or what', { exact: true }).selectOption({ label: 'Rope' });
+      assert.match(await said(page), /Ania sends a servant \(J\) to fetch the Rope to Ania’s room\./);
+
+      // Part 1 ends; the cards are entered.
+      form = await tap('Accusation');
+      await form.getByText('Right: +60', { exact: true }).tap();
+      await said(page);
+      for (const name of NAMES) {
+        form = await tap('Enter cards');
+        await form.getByLabel('Player', { exact: true }).selectOption({ label: `${name} (${CHARACTERS[NAMES.indexOf(name)]})` });
+        await addCards(form, `${name}’s Hearts`, ['10']);
+        await said(page);
+      }
+
+      // Part 2: where the weapons are, said on the form and in what the start says.
+      form = await tap('Start Part 2');
+      assert.deepEqual(await reminders(form), ['Reminder: All the murder weapons start Part 2 in a cupboard in the Lounge, and every character begins in the Study.']);
+      await form.getByText('We draw them from the clue cards', { exact: true }).tap();
+      await form.getByRole('group', { name: 'Who starts Part 2' }).getByText('Ania (Miss Scarlett)', { exact: true }).tap();
+      assert.match(await said(page, 'Start Part 2'), /all the murder weapons wait in the cupboard in the Lounge\./);
+      assert.notEqual((await tableState(page)).roll, null, 'the Survival Points dice on the table');
+      form = await tap('Take a weapon');
+      assert.equal((await reminders(form)).length, 1, 'the Lounge said where a weapon is taken, while none is');
+      await form.getByRole('button', { name: 'Cancel', exact: true }).tap();
+
+      // Nobody carries a weapon yet: the Attacker list is empty, and the form says why.
+      form = await tap('Attack');
+      await form.getByText(/^Nobody can attack with a murder weapon yet: no living player carries one\./).waitFor();
+      await form.getByRole('button', { name: 'Cancel', exact: true }).tap();
+      form = await tap('Leave a weapon');
+      await form.getByText('Nobody is carrying a murder weapon to leave.', { exact: true }).waitFor();
+      await form.getByRole('button', { name: 'Cancel', exact: true }).tap();
+
+      // A Heart cashed in goes back into the pack; the Part 2 dice leave the table with the move.
+      form = await tap('Heart');
+      assert.deepEqual(await reminders(form), ['Reminder: Once cashed in, the Heart goes back into the pack: shuffle it in.']);
+      await form.getByRole('group', { name: 'The Heart', exact: true }).getByText('5', { exact: true }).tap();
+      assert.match(await said(page), /The Heart goes back into the pack: shuffle it in\./);
+      assert.equal((await tableState(page)).roll, null, 'the last dice cleared by the next move');
+      await page.reload();
+      await waitForTable(page);
+      assert.equal((await tableState(page)).roll, null, 'and still cleared after a reload');
+
+      // A servant's cards go back into the pack, whatever the result.
+      form = await tap('Servant');
+      await form.getByText('Steal a murder weapon (two Diamonds)', { exact: true }).tap();
+      await form.getByText('Nobody else carries a murder weapon: there is nothing to steal yet.', { exact: true }).waitFor();
+      await form.getByText('Lure & Misdirect: send someone to another room', { exact: true }).tap();
+      assert.equal((await reminders(form))[0], 'Reminder: Whatever the result, the Court card, the Diamonds and any Spade played go back into the pack: shuffle them in.');
+      await form.getByLabel('Target', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
+      await form.getByRole('group', { name: 'The servant (a Court card)', exact: true }).getByText('Q', { exact: true }).tap();
+      await form.getByRole('group', { name: 'The Diamond paid', exact: true }).getByRole('button', { name: /\(7\)$/ }).tap();
+      await form.getByLabel('Sent to (not the room you are in)', { exact: true }).selectOption({ label: 'Kitchen' });
+      assert.match(await said(page), /The 2 cards played go back into the pack: shuffle them in\./);
+
+      // A search abandoned: the servant goes, its Court card back into the pack.
+      form = await tap('Objective');
+      await form.getByText('A servant plays in the room to search', { exact: true }).tap();
+      await form.getByLabel('Room', { exact: true }).selectOption({ label: 'Lounge' });
+      await form.getByRole('group', { name: 'The servant (a Court card)' }).getByText('Q', { exact: true }).tap();
+      assert.deepEqual(await reminders(form), ['Reminder: If the searcher leaves the room before it is clean, the servant goes: the Court card goes back into the pack, and carrying on needs another.']);
+      await assertAxeClean(page, 'a form with a reminder');
+      await said(page);
+      form = await tap('Objective');
+      await form.getByText('Left the room being searched', { exact: true }).tap();
+      assert.match(await said(page), /the servant goes, and the search needs another Court card\. The Court card goes back into the pack: shuffle it in\./);
+
+      // The correction dialog speaks this game's words: the table, not a Keeper.
+      await page.getByRole('button', { name: 'Correct a mistake', exact: true }).tap();
+      await page.getByRole('dialog', { name: 'Correct the table' }).waitFor();
+      assert.equal(await page.getByRole('dialog').getByText(/Keeper/).count(), 0);
+      await assertAxeClean(page, 'the correction dialog');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).tap();
+
+      // The log keeps what was said.
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      await page.getByText('Bartek has no Heart to play: Ania persuades them (9).', { exact: true }).waitFor();
+      await page.getByText('The 2 cards played go back into the pack: shuffle them in.', { exact: true }).waitFor();
     } finally {
       await context.close();
     }

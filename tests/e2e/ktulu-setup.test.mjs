@@ -168,6 +168,8 @@ describe('setting up Ktulu', () => {
 
       const override = async () => {
         await openTool(page, 'Keeper’s override');
+        // The dialog speaks Ktulu's words: the Manitou rules.
+        await page.getByRole('dialog', { name: 'Manitou’s ruling' }).waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Record a card shown', exact: true }).click();
       };
       await override();

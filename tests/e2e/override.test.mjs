@@ -39,6 +39,8 @@ async function setUp(page) {
 /** Opens the override and one of its corrections. */
 async function openOverride(page, what) {
   await openTool(page, 'Keeper’s override');
+  // Named in the game's own words: in Cluethulhu, the Keeper's.
+  await page.getByRole('dialog', { name: 'Keeper’s override' }).waitFor();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: what, exact: true }).click();
   return dialog;

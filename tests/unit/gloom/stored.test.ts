@@ -110,6 +110,20 @@ describe('the cards the phone remembers, in backups', () => {
     expect(await importCards(other, read.value)).toBe(0);
   });
 
+  it('carry a Story’s remembered points and requirement to another phone', async () => {
+    const { id, s } = await played(await storage());
+    const necro = { type: 'story', points: -10, requires: ['magic', 'madness'] };
+    await s.setSetting(SETTING, { 'The Necronomicon': necro, 'Married A Marsh': married });
+    const file = await exportGames(s, [id]);
+    expect(JSON.parse(file.text).cards.gloom['the necronomicon']).toEqual(necro);
+    const other = await storage();
+    const read = await readBackupFile(blob(file.text));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(await importCards(other, read.value)).toBe(2);
+    expect((await other.getSetting<Record<string, unknown>>(SETTING, {}))['the necronomicon']).toEqual(necro);
+  });
+
   it('stay out of a backup of another game alone', async () => {
     const s = await storage();
     await s.setSetting(SETTING, { 'Married A Marsh': married });

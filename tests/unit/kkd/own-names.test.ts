@@ -66,6 +66,8 @@ describe('a card’s own name', () => {
     for (const by of ['scarlett', 'mustard', 'white'] as const) g.move({ kind: 'seen', by });
     g.move({ kind: 'take', by: 'scarlett', weapon: 'revolver' });
     g.move({ kind: 'attack', by: 'scarlett', target: 'mustard', dice: { by: 4 } });
+    // The attack's dice, on the table until the next move.
+    const rolled = boardOf(g.view).roll!;
     g.move({ kind: 'search', by: 'scarlett', room: 'lounge', court: 'Q' });
     const b = boardOf(g.view);
     expect(b.names).toEqual({ revolver: 'Pistol', candlestick: 'Świecznik', lounge: 'Salon', scarlett: 'Panna Szkarłatna' });
@@ -78,7 +80,7 @@ describe('a card’s own name', () => {
     expect(g.view.log.map((l) => tx('pl', l.text))).toContain('Ania bierze broń: Pistol.');
     // The board's character card, the roll, and the correction screen's choices.
     expect(tx('en', g.view.players[0].card.role)).toBe('Panna Szkarłatna');
-    expect(tx('en', b.roll!.lines[0].label)).toContain('Pistol');
+    expect(tx('en', rolled.lines[0].label)).toContain('Pistol');
     const weaponField = g.view.corrections!.values!.find((v) => v.id === 'plum')!.fields.find((f) => f.id === 'weapon')!;
     expect(weaponField.options!.map((o) => tx('en', o.name))).toContain('Świecznik');
     expect(tx('en', g.view.corrections!.values!.find((v) => v.id === 'scarlett')!.name)).toBe('Ania (Panna Szkarłatna)');

@@ -332,10 +332,10 @@ describe('Part 2: servants', () => {
     ({ kind: 'servant', service: 'lure', by: 'scarlett', target: 'mustard', court: 'J', diamonds: ['7'], spade: null, room: 'kitchen', ...extra }) as KkdMove;
 
   it('Lure & Misdirect and Spy: a Court card and a Diamond; the higher of the Diamond or the Spade wins, a tie holds', () => {
-    expect(lastLog(part2Simple().move(servant({})))).toEqual(['lureWorksNoSpade']);
-    expect(lastLog(part2Simple().move(servant({ spade: '6' })))).toEqual(['lureWorks']);
-    expect(lastLog(part2Simple().move(servant({ spade: '7' })))).toEqual(['lureFails']);
-    expect(lastLog(part2Simple().move(servant({ service: 'spy', spade: 'Q', room: undefined })))).toEqual(['spyFails']);
+    expect(lastLog(part2Simple().move(servant({})), 2)).toEqual(['lureWorksNoSpade', 'servantCardsBack']);
+    expect(lastLog(part2Simple().move(servant({ spade: '6' })), 2)).toEqual(['lureWorks', 'servantCardsBack']);
+    expect(lastLog(part2Simple().move(servant({ spade: '7' })), 2)).toEqual(['lureFails', 'servantCardsBack']);
+    expect(lastLog(part2Simple().move(servant({ service: 'spy', spade: 'Q', room: undefined })), 2)).toEqual(['spyFails', 'servantCardsBack']);
     expect(keyOf(() => part2Simple().move(servant({ court: '10' })))).toBe('kkd:refused.court');
     expect(keyOf(() => part2Simple().move(servant({ diamonds: [] })))).toBe('kkd:refused.oneDiamond');
     expect(keyOf(() => part2Simple().move(servant({ target: 'plum', spade: '2' })))).toBe('kkd:refused.npcNoSpade');
@@ -343,7 +343,7 @@ describe('Part 2: servants', () => {
     const g = part2Simple();
     expect(keyOf(() => g.move(servant({ spade: '7', result: 'by' })))).toBe('kkd:rules.tieHolds');
     g.move(servant({ spade: '7', result: 'by', overrule: true }));
-    expect(lastLog(g, 2)).toEqual(['overruled', 'lureWorks']);
+    expect(lastLog(g, 3)).toEqual(['overruled', 'lureWorks', 'servantCardsBack']);
   });
 
   it('Steal Murder Weapon: two Diamonds summed against one Spade; the weapon leaves its holder', () => {

@@ -22,7 +22,7 @@ const resources = {
 };
 const t = { en: createI18next('en', resources).t, pl: createI18next('pl', resources).t };
 
-const PARAMS = { name: 'Ania', names: 'Ania, Bartek', other: 'Bartek', target: 'Bartek', nameCard: 'plum', targetCard: 'peacock', card: 'rope', weapon: 'leadPiping', room: 'diningRoom', a: 9, b: 8, sum: 7, count: 2, damage: 12, sp: 18, plus: 30, points: 60, score: 42, hearts: 20, diamonds: 5, value: 13, delta: '+5', dice: '3 + 4', rolls: 'Ania 6, Bartek 2', min: 2, max: 6, rule: 'notHeld', old: 7, rank: 'Q', total: 25, cards: '10 Q' };
+const PARAMS = { name: 'Ania', names: 'Ania, Bartek', other: 'Bartek', target: 'Bartek', nameCard: 'plum', targetCard: 'peacock', card: 'rope', weapon: 'leadPiping', room: 'diningRoom', a: 9, b: 8, sum: 7, count: 2, damage: 12, sp: 18, plus: 30, points: 60, score: 42, hearts: 20, diamonds: 5, value: 13, delta: '+5', dice: '3 + 4', rolls: 'Ania 6, Bartek 2', min: 2, max: 6, rule: 'notHeld', old: 7, rank: 'Q', total: 25, cards: '10 Q', court: 'K' };
 
 function flatKeys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => flatKeys(v, prefix ? `${prefix}.${k}` : k));
@@ -55,12 +55,13 @@ describe('Killer Kloo Doo’s texts', () => {
     const lines: Text[] = [];
     const g = game(4, 5, 'roll');
     const m = (move: KkdMove) => g.move(move);
+    // Each roll is read while it is on the table: the next move clears it.
+    lines.push(boardIn(g).roll!.title, ...boardIn(g).roll!.lines.map((l) => l.label), boardIn(g).roll!.result!);
     m({ kind: 'enter', by: 'white', room: 'hall' });
     m({ kind: 'contest', contest: 'persuasion', by: 'white', target: 'plum', cards: { by: '4', target: '4' } });
     m({ kind: 'contest', contest: 'aggression', by: 'white', target: 'green', cards: { by: '4', target: '4' }, result: 'by', overrule: true });
     m({ kind: 'ace', by: 'white', target: 'green' });
     m(END);
-    lines.push(boardIn(g).roll!.title, ...boardIn(g).roll!.lines.map((l) => l.label), boardIn(g).roll!.result!);
     toScoring(g, 'scarlett', true, [[['A'], []], [['2'], ['3']], [[], []], [['K'], []]]);
     toPart2(g, { white: [1, 1] }, { objectives: 'app', first: undefined, rolls: undefined });
     while (boardIn(g).objectives!.seeing) m({ kind: 'seen', by: boardIn(g).objectives!.seeing!.who });

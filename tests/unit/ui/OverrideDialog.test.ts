@@ -22,6 +22,18 @@ function open(revealable?: string[]) {
   return { onoverride, onclose };
 }
 
+describe('each game’s words', () => {
+  it('names the dialog as the game does: the table in Kloo Doo, the Storyteller in Clocktower', async () => {
+    await Promise.all([i18n.loadNamespace('kkd'), i18n.loadNamespace('botc')]);
+    const { unmount } = render(OverrideDialog, { open: true, players: players(), winners, words: 'kkd', onoverride: vi.fn(), onclose: vi.fn() });
+    expect(screen.getByRole('dialog', { name: 'Correct the table' })).toBeInTheDocument();
+    expect(screen.queryByText(/Keeper/)).toBeNull();
+    unmount();
+    render(OverrideDialog, { open: true, players: players(), winners, words: 'botc', onoverride: vi.fn(), onclose: vi.fn() });
+    expect(screen.getByRole('dialog', { name: 'Storyteller’s ruling' })).toBeInTheDocument();
+  });
+});
+
 describe('Keeper’s override', () => {
   it('is a labelled dialog offering the three rulings', () => {
     open();

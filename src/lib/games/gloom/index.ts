@@ -32,7 +32,7 @@ export const gloom: GameDefinition<GloomSetup> = {
 };
 
 export type { GloomSetup, FamilyId, Icon, StorySetup } from './setup';
-export { FAMILIES, ICONS, familySize, validateSetup, DRAW_LIMIT, MIN_PLAYERS, MAX_PLAYERS } from './setup';
+export { FAMILIES, FAMILY_CARDS, ICONS, familySize, validateSetup, DRAW_LIMIT, MIN_PLAYERS, MAX_PLAYERS } from './setup';
 export type { GloomMove, Print, EventEffect, PlayedCard, GloomState } from './rules';
 export { check, CLEAR, visible, isStandardPlay } from './rules';
 export { board, boardOf, type GloomBoard, type FamilyRow, type CharacterRow } from './view';

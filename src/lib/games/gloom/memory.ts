@@ -9,14 +9,21 @@
 import { cardKey } from './cards';
 import { readPrint } from './moves';
 import type { Print } from './rules';
+import { ICONS, isPathos, type Icon } from './setup';
 
 export type RememberedType = 'modifier' | 'death';
 export interface Remembered {
   type: RememberedType;
   print: Print;
 }
+/** What a Story is worth to its holder and the icons its family requirement names, as set up. */
+export interface RememberedStory {
+  type: 'story';
+  points: number;
+  requires: Icon[];
+}
 /** By `cardKey(name)`. */
-export type CardMemory = Record<string, Remembered>;
+export type CardMemory = Record<string, Remembered | RememberedStory>;
 
 /** The setting the phone keeps it under. */
 export const CARD_MEMORY_SETTING = 'gloom.cards';
@@ -37,22 +44,41 @@ export function readCardMemory(v: unknown): CardMemory {
     if (kept >= MAX_REMEMBERED) break;
     if (name.length === 0 || name.length > MAX_NAME || FORBIDDEN.has(name)) continue;
     if (typeof entry !== 'object' || entry === null) continue;
-    const { type, print } = entry as Record<string, unknown>;
+    const { type, print, points, requires } = entry as Record<string, unknown>;
+    const key = cardKey(name);
+    if (key === '' || FORBIDDEN.has(key)) continue;
+    if (type === 'story') {
+      if (!isPathos(points) || !Array.isArray(requires) || requires.length > ICONS.length) continue;
+      if (!requires.every((i) => ICONS.includes(i)) || new Set(requires).size !== requires.length) continue;
+      out[key] = { type, points, requires: [...requires] };
+      kept++;
+      continue;
+    }
     if (type !== 'modifier' && type !== 'death') continue;
     const read = readPrint(print);
     if (!read) continue;
-    const key = cardKey(name);
-    if (key === '' || FORBIDDEN.has(key)) continue;
     out[key] = { type, print: read };
     kept++;
   }
   return out;
 }
 
-export const recall = (memory: CardMemory, name: string): Remembered | undefined =>
+const entry = (memory: CardMemory, name: string): Remembered | RememberedStory | undefined =>
   Object.hasOwn(memory, cardKey(name)) ? memory[cardKey(name)] : undefined;
 
-export const withCard = (memory: CardMemory, name: string, remembered: Remembered): CardMemory => ({ ...memory, [cardKey(name)]: remembered });
+/** What a Modifier or an Untimely Death prints, if remembered. */
+export function recall(memory: CardMemory, name: string): Remembered | undefined {
+  const known = entry(memory, name);
+  return known && known.type !== 'story' ? known : undefined;
+}
+
+/** A Story's points and requirement, if remembered. */
+export function recallStory(memory: CardMemory, name: string): RememberedStory | undefined {
+  const known = entry(memory, name);
+  return known?.type === 'story' ? known : undefined;
+}
+
+export const withCard = (memory: CardMemory, name: string, remembered: Remembered | RememberedStory): CardMemory => ({ ...memory, [cardKey(name)]: remembered });
 
 export function withoutCard(memory: CardMemory, name: string): CardMemory {
   const next = { ...memory };

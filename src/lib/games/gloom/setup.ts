@@ -3,12 +3,13 @@
  * a family each with its characters, and two Stories face up in the centre.
  *
  * The sheet names four families but not which characters belong to which, nor who forms the
- * 5-player misfit family: the players pick each family's characters from the card list or type
- * them (RULES-NOTES, "Where these two books are silent").
+ * 5-player misfit family. The card list lists the twenty Characters in four runs of five, each
+ * plainly one family: Lantern offers each run as that family's five (`FAMILY_CARDS`), still
+ * editable, and the misfit family is typed (docs/RULES.md, "Gloom families").
  */
 import { playerProblems } from '../../engine/names';
 import type { Player, PlayerId, SetupProblem, Text } from '../../engine/types';
-import { cardKey, findCard } from './cards';
+import { cardKey, cardsOf, findCard } from './cards';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 5;
@@ -20,6 +21,16 @@ export const CARD_NAME_MAX = 60;
 /** The four families the sheet names, and the 5-player game's misfit one. */
 export const FAMILIES = ['miskatonic', 'whateleys', 'sanitarium', 'innsmouth'] as const;
 export type FamilyId = (typeof FAMILIES)[number] | 'misfit';
+
+/**
+ * Each named family's five Characters, as the card list runs them: deck A's first five (Doctor
+ * Willett's Arkham Sanitarium) and last five (the Innsmouth folk: Barnabas Marsh, Zadok Allen…),
+ * deck B's first five (Miskatonic's Armitage, West, Gilman…) and last five (the Whateleys).
+ */
+export const FAMILY_CARDS: Readonly<Record<(typeof FAMILIES)[number], readonly string[]>> = (() => {
+  const names = cardsOf('character').map((c) => c.name);
+  return { sanitarium: names.slice(0, 5), innsmouth: names.slice(5, 10), miskatonic: names.slice(10, 15), whateleys: names.slice(15, 20) };
+})();
 
 /** The story icons (the sheet's "Story Icons"), and the blank block that covers one. */
 export const ICONS = ['goblet', 'horror', 'investigation', 'madness', 'magic', 'romance'] as const;

@@ -39,10 +39,12 @@ function readKkdMove(v: unknown): KkdMove | null {
     case 'contest': {
       const cards = v.cards;
       if (!isSuspect(by) || !isSuspect(target) || (v.contest !== 'persuasion' && v.contest !== 'aggression')) return null;
-      if (!isObj(cards) || !isRank(cards.by) || !isRank(cards.target)) return null;
+      if (!isObj(cards) || !isRank(cards.by) || !(cards.target === null || isRank(cards.target))) return null;
       if (v.result !== undefined && !isSide(v.result)) return null;
       return { kind: 'contest', contest: v.contest, by, target, cards: { by: cards.by, target: cards.target }, ...(v.result !== undefined && { result: v.result }), ...over };
     }
+    case 'trick':
+      return isSuspect(by) && isRank(v.court) && (isSuspect(target) || isWeapon(target)) ? { kind: 'trick', by, court: v.court, target, ...over } : null;
     case 'accuse':
       return isSuspect(by) && typeof v.right === 'boolean' ? { kind: 'accuse', by, right: v.right, ...over } : null;
     case 'score': {

@@ -146,8 +146,17 @@ export type KkdMove =
   | ({ kind: 'enter'; by: SuspectId; room: RoomId } & Over)
   /** An Ace played on a character: they miss their next turn (Part 1: drugged; Part 2: poisoned). */
   | ({ kind: 'ace'; by: SuspectId; target: SuspectId } & Over)
-  /** Persuasion (Hearts) or Aggression (Clubs): one card each; against a non-player character, the top card of the pack. */
-  | ({ kind: 'contest'; contest: ContestKind; by: SuspectId; target: SuspectId; cards: { by: Rank; target: Rank }; result?: Side } & Over)
+  /**
+   * Persuasion (Hearts) or Aggression (Clubs): one card each; against a non-player character, the
+   * top card of the pack. `target: null`: the defender, a player character, has no card of the
+   * suit to play, and the attempt succeeds (docs/RULES.md).
+   */
+  | ({ kind: 'contest'; contest: ContestKind; by: SuspectId; target: SuspectId; cards: { by: Rank; target: Rank | null }; result?: Side } & Over)
+  /**
+   * A Part 1 servant's trick (a Court card): a character brought to the player's room, or a weapon
+   * fetched there. "The affected player cannot defend against such tricks."
+   */
+  | ({ kind: 'trick'; by: SuspectId; court: Rank; target: SuspectId | WeaponId } & Over)
   | ({ kind: 'accuse'; by: SuspectId; right: boolean } & Over)
   /** A player's Hearts and Diamonds at the end of Part 1. */
   | ({ kind: 'score'; by: SuspectId; hearts: Rank[]; diamonds: Rank[] } & Over)
@@ -366,8 +375,11 @@ function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
       const p = inPart('part1') ?? actor(m.by) ?? target(m.by, m.target);
       if (p) return p;
       if (m.contest !== 'persuasion' && m.contest !== 'aggression') return refuse('unknown');
-      if (!m.cards || !isRank(m.cards.by) || !isRank(m.cards.target)) return refuse('card');
+      if (!m.cards || !isRank(m.cards.by) || !(m.cards.target === null || isRank(m.cards.target))) return refuse('card');
       if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
+      // A non-player character always answers with the top card of the pack.
+      if (m.cards.target === null && !charOf(s, m.target).player) return refuse('npcNoCard', named(s, m.target, 'target'));
+      if (m.cards.target === null) return m.result === 'target' ? rule('noCardLoses', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target') }) : null;
       const cards = duel(cardValue(m.cards.by), cardValue(m.cards.target));
       if (m.result !== undefined && m.result !== cards)
         return rule(cards === 'by' ? 'cardsSayBy' : cardValue(m.cards.by) === cardValue(m.cards.target) ? 'tieHolds' : 'cardsSayTarget', {
@@ -375,6 +387,13 @@ function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
           ...named(s, m.target, 'target')
         });
       return null;
+    }
+    case 'trick': {
+      const p = inPart('part1') ?? actor(m.by);
+      if (p) return p;
+      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+      if ((WEAPONS as readonly unknown[]).includes(m.target)) return null;
+      return target(m.by, m.target);
     }
     case 'accuse':
       return inPart('part1') ?? actor(m.by) ?? (typeof m.right === 'boolean' ? null : refuse('unknown'));
@@ -555,6 +574,9 @@ export function reduce(state: KkdState, m: KkdMove): KkdState {
   // Anything refused by a rule and made anyway is logged as overruled, with the rule it broke.
   const broken = m.overrule ? problemOf(state, { ...m, overrule: false } as KkdMove) : null;
   if (broken?.overrulable) s = log(s, 'overruled', { ...broken.text.params, rule: broken.text.key.slice('kkd:rules.'.length) });
+  // The last dice stay on screen until the next move of the table (looking at one's objectives
+  // is not one: Part 2's dice wait for the table behind the pass-and-peek).
+  if (s.roll && m.kind !== 'seen') s = { ...s, roll: null };
 
   switch (m.kind) {
     case 'endTurn':
@@ -575,10 +597,19 @@ export function reduce(state: KkdState, m: KkdMove): KkdState {
     }
     case 'contest': {
       const a = cardValue(m.cards.by);
+      if (m.cards.target === null) {
+        const won = (m.result ?? 'by') === 'by';
+        return log(s, `${m.contest}${won ? 'NoCard' : 'NoCardHolds'}`, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a });
+      }
       const b = cardValue(m.cards.target);
       const winner = m.result ?? duel(a, b);
       const key = `${m.contest}${winner === 'by' ? 'Won' : a === b ? 'Tie' : 'Lost'}`;
       return log(s, key, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b });
+    }
+    case 'trick': {
+      const params = { ...named(s, m.by, 'name'), court: m.court };
+      if ((WEAPONS as readonly unknown[]).includes(m.target)) return log(s, 'trickWeapon', { ...params, weapon: card(s, m.target as WeaponId) });
+      return log(s, 'trickPerson', { ...params, ...named(s, m.target as SuspectId, 'target') });
     }
     case 'accuse': {
       s = { ...s, accusation: { by: m.by, right: m.right }, part: 'scoring' };
@@ -1043,6 +1074,8 @@ function servant(state: KkdState, m: Extract<KkdMove, { kind: 'servant' }>): Kkd
   };
   const how = m.spade === null ? 'NoSpade' : '';
   s = log(s, `${m.service}${works ? 'Works' : 'Fails'}${works ? how : ''}`, params);
+  // "All three cards are then shuffled back into the pack" (four for a theft), whoever wins.
+  s = log(s, 'servantCardsBack', { cards: 1 + m.diamonds.length + (m.spade === null ? 0 : 1) });
   if (!works) return s;
   const t = charOf(s, m.target);
   if (m.service === 'lure' && m.room) {
@@ -1115,7 +1148,8 @@ function shuffleIn<T>(s: KkdState, items: readonly T[]): [T[], KkdState] {
 }
 
 function showRoll(s: KkdState, title: Text, lines: RollLine[], result: Text | null, entered: boolean): KkdState {
-  return { ...s, roll: { n: (s.roll?.n ?? 0) + 1, title, lines, result, entered } };
+  // A new number for each roll (the log grows with every move, and a roll is logged).
+  return { ...s, roll: { n: s.log.length + 1, title, lines, result, entered } };
 }
 
 function patch(s: KkdState, id: SuspectId, change: Partial<Character>): KkdState {
