@@ -9,6 +9,9 @@
  * seat (tests/e2e/word-fit.mjs reads the layout the browser drew).
  *
  * The names are long real names of each language: a seat or a button must hold "Przemysław".
+ * The game's seed is pinned, so every run deals and plays the same. Both languages run side by
+ * side. To look into one part: WB_LANG=pl, WB_ONLY=walkKtulu,walkGloom, WB_TRACE=1 (each screen
+ * as it is checked, with the seconds since the start).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -150,7 +153,18 @@ async function answer(page, t, { no = false } = {}) {
         const wanted = Math.min(Number(note.match(/\d+/)?.[0] ?? 1) + extra, await boxes.count());
         for (let i = 0; i < wanted; i++) if (!(await boxes.nth(i).isChecked())) await tick(page, boxes.nth(i));
       } else if ((await numbers.count()) > 0) {
-        await numbers.first().fill(String(extra > 0 ? 1 : Number((await numbers.first().getAttribute('max')) ?? 1)));
+        // The highest count on the last name; when the app says what the votes must add up to,
+        // that sum, spread from the last name back (the first players hold what the night
+        // handed out, the statue among it: a search there would end the day at once).
+        const said = extra > 0 ? await main.locator('[role="alert"]').first().innerText() : '';
+        let left = Number(said.match(/\d+/)?.[0] ?? NaN);
+        const count = await numbers.count();
+        for (let i = count - 1; i >= 0; i--) {
+          const max = Number((await numbers.nth(i).getAttribute('max')) ?? 1);
+          const value = Number.isNaN(left) ? (i === count - 1 ? max : 0) : Math.min(max, left);
+          if (!Number.isNaN(left)) left -= value;
+          await numbers.nth(i).fill(String(value));
+        }
       }
     }
     await send.click();
@@ -166,12 +180,17 @@ async function answer(page, t, { no = false } = {}) {
   throw new Error(`the step refused every answer: ${await main.locator('[role="alert"]').first().innerText()}`);
 }
 
-/** The script: `steps` steps, each checked; the yes/no steps checked once more answered "no". */
-async function walkScript(page, t, problems, where, steps) {
+/**
+ * The script: each step checked, until a step offers the answer `until` (checked, then left
+ * unanswered) or after `steps` steps. A yes/no step is answered yes and no in turn.
+ */
+async function walkScript(page, t, problems, where, steps, until = '') {
   for (let n = 0; n < steps; n++) {
     if ((await page.locator('main').getAttribute('data-stage')) !== 'play') return;
     await waitForReady(page);
-    const yesNo = (await page.locator('main [role="group"]:not(fieldset) button').count()) > 1;
+    const answers = await page.locator('main [role="group"]:not(fieldset) button').allTextContents();
+    const yesNo = answers.length > 1;
+    if (until && answers.some((a) => a.trim() === until)) return check(page, problems, `${where}: script, the step answered “${until}”`);
     const progress = (await page.getByTestId('progress').textContent().catch(() => null))?.trim() ?? n;
     await check(page, problems, `${where}: script, step ${progress}${yesNo ? ' (yes/no)' : ''}`);
     await answer(page, t, { no: yesNo && n % 2 === 1 });
@@ -268,7 +287,8 @@ async function walkKtulu(page, t, problems, names) {
   const id = await startGame(page, t);
   await deal(page, t, problems, where);
   await waitForGameScreen(page);
-  await walkScript(page, t, problems, where, 16);
+  // The zero night and Day 1, up to the hanging vote ("Tak, wieszamy" / "Nie (także przy remisie)").
+  await walkScript(page, t, problems, where, 60, t('ktulu:answers.hang'));
   await menuAndOverride(page, t, problems, where, t('common:override.open'));
   await subScreens(page, problems, where, id, ['table', 'log', 'sheet']);
 }
