@@ -58,19 +58,38 @@ export function baseLanguage(tag: string): string {
   return tag.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
+/** A language tag in one form: lower case, `-` between subtags (`en_GB` and `en-gb` are `en-gb`). */
+function normalTag(tag: string): string {
+  return tag.toLowerCase().replaceAll('_', '-');
+}
+
+/** The phone's own languages, most preferred first (`navigator.languages`). */
+function phoneLanguages(): readonly string[] {
+  const nav = globalThis.navigator;
+  return nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
+}
+
 /**
- * The voice for `lang`: the one the Keeper chose if this phone still has it, else the
- * browser's default for the language, else an on-device one (it works offline), else any.
+ * The voice for `lang`: the one the Keeper chose if this phone still has it; else one in the
+ * phone's own variety of the language (a phone set to British English reads English with a
+ * British voice, even when the browser lists an American one first, marks none as default, or
+ * marks another variety's as default), following the order of the phone's languages; else the
+ * browser's default for the language, else an on-device one (it works offline), else any. Within
+ * one variety, too, the default comes first, then an on-device voice.
  */
-export function pickVoice(voices: Voice[], lang: string, preferred?: string | null): Voice | null {
+export function pickVoice(voices: Voice[], lang: string, preferred?: string | null, phone: readonly string[] = phoneLanguages()): Voice | null {
   const fitting = voices.filter((v) => baseLanguage(v.lang) === baseLanguage(lang));
   if (fitting.length === 0) return null;
-  return (
-    (preferred ? fitting.find((v) => v.id === preferred) : undefined) ??
-    fitting.find((v) => v.isDefault) ??
-    fitting.find((v) => v.local) ??
-    fitting[0]
-  );
+  const chosen = preferred ? fitting.find((v) => v.id === preferred) : undefined;
+  if (chosen) return chosen;
+  const best = (among: Voice[]): Voice | undefined => among.find((v) => v.isDefault) ?? among.find((v) => v.local) ?? among[0];
+  for (const tag of phone) {
+    // Only a tag with a region says which variety; a bare `en` leaves it to the browser.
+    if (baseLanguage(tag) !== baseLanguage(lang) || !normalTag(tag).includes('-')) continue;
+    const variety = best(fitting.filter((v) => normalTag(v.lang) === normalTag(tag)));
+    if (variety) return variety;
+  }
+  return best(fitting) ?? null;
 }
 
 class BrowserSpeech implements SpeechEngine {

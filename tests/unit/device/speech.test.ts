@@ -32,6 +32,57 @@ describe('choosing a voice', () => {
   });
 });
 
+describe("the best voice follows the phone's own language and region", () => {
+  const american = voice('Samantha', 'en-US');
+  const british = voice('Daniel', 'en-GB');
+
+  /** The phone's languages as `navigator.languages` reports them, for the test's length. */
+  function phoneIn(...languages: string[]) {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0]);
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads English with a British voice on a phone in British English, none marked default', async () => {
+    phoneIn('en-GB', 'en');
+    const synth = installSpeech([american, british]);
+    const done = readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.spoken).toHaveLength(1));
+    expect(synth.spoken[0].voice?.name).toBe('Daniel');
+    expect(synth.spoken[0].lang).toBe('en-GB');
+    synth.finish();
+    expect(await done).toBe('done');
+  });
+
+  it('and an American one on a phone in American English, whatever the list’s order', async () => {
+    phoneIn('en-US');
+    const synth = installSpeech([british, american]);
+    void readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.spoken).toHaveLength(1));
+    expect(synth.spoken[0].voice?.name).toBe('Samantha');
+  });
+
+  it("prefers the phone's variety to another variety's default, and the Keeper's choice to both", () => {
+    const usDefault = { ...american, default: true };
+    const list = [usDefault, british].map((x) => ({ id: x.voiceURI, name: x.name, lang: x.lang, isDefault: x.default, local: x.localService }));
+    expect(pickVoice(list, 'en', null, ['en-GB'])?.name).toBe('Daniel');
+    expect(pickVoice(list, 'en', 'urn:Samantha', ['en-GB'])?.name).toBe('Samantha');
+    // A phone that names no region, or speaks another language first, leaves it to the browser's default.
+    expect(pickVoice(list, 'en', null, ['en'])?.name).toBe('Samantha');
+    expect(pickVoice(list, 'en', null, ['pl-PL'])?.name).toBe('Samantha');
+  });
+
+  it("follows the order of the phone's languages, and the game's language over the phone's", () => {
+    const list = [v('us', 'en-US'), v('au', 'en-AU'), v('gb', 'en_GB'), v('pl', 'pl-PL')];
+    expect(pickVoice(list, 'en', null, ['pl-PL', 'en-AU', 'en-GB'])?.id).toBe('au');
+    expect(pickVoice(list, 'en', null, ['en-gb'])?.id).toBe('gb');
+    expect(pickVoice(list, 'pl', null, ['en-GB'])?.id).toBe('pl');
+    // Within the phone's variety: the default, then an on-device voice.
+    const two = [v('gb-net', 'en-GB', { local: false }), v('gb-local', 'en-GB'), v('us', 'en-US', { isDefault: true })];
+    expect(pickVoice(two, 'en', null, ['en-GB'])?.id).toBe('gb-local');
+  });
+});
+
 describe('readAloud', () => {
   it('reads each line as its own utterance, in the language, voice and pace asked for', async () => {
     const synth = installSpeech([voice('Anna', 'en-GB'), voice('Zosia', 'pl-PL')]);
