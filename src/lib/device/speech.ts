@@ -39,6 +39,13 @@ export interface SpeechEngine {
   speak(lines: string[], options: SpeakOptions): Promise<SpeechEnd>;
   /** Stops whatever is being read and drops the queue. */
   cancel(): void;
+  /**
+   * Speak a silent, empty line when nothing is being read: called inside the first user gesture,
+   * it lets a browser that speaks only after one (Safari, WebKit) speak later without one.
+   */
+  prime(): void;
+  /** Whether anything of the last `speak` was heard to start (or end): false while a browser drops it silently. */
+  started(): boolean;
 }
 
 /** The browser's speech engine, or null where there is none. */
@@ -98,6 +105,7 @@ class BrowserSpeech implements SpeechEngine {
   /** Utterances still queued. Holding them keeps some browsers from dropping their `end` event. */
   #queued = new Set<SpeechSynthesisUtterance>();
   #run = 0;
+  #started = false;
 
   constructor(synth: SpeechSynthesis, Utterance: typeof SpeechSynthesisUtterance) {
     this.#synth = synth;
@@ -126,6 +134,7 @@ class BrowserSpeech implements SpeechEngine {
     const run = ++this.#run;
     const native = this.#synth.getVoices().find((v) => (v.voiceURI || v.name) === voice.id) ?? null;
     const spoken = lines.map((l) => l.trim()).filter(Boolean);
+    this.#started = false;
     if (spoken.length === 0) return Promise.resolve('done');
     return new Promise((resolve) => {
       let left = spoken.length;
@@ -140,7 +149,11 @@ class BrowserSpeech implements SpeechEngine {
         u.lang = voice.lang || lang;
         if (native) u.voice = native;
         u.rate = rate;
+        u.onstart = () => {
+          if (run === this.#run) this.#started = true;
+        };
         u.onend = () => {
+          if (run === this.#run) this.#started = true;
           this.#queued.delete(u);
           if (--left === 0) finish('done');
         };
@@ -154,6 +167,21 @@ class BrowserSpeech implements SpeechEngine {
         this.#synth.speak(u);
       }
     });
+  }
+
+  prime(): void {
+    try {
+      if (this.#synth.speaking || this.#synth.pending) return;
+      const u = new this.#Utterance('');
+      u.volume = 0;
+      this.#synth.speak(u);
+    } catch {
+      // Nothing to unlock.
+    }
+  }
+
+  started(): boolean {
+    return this.#started;
   }
 
   cancel(): void {

@@ -238,3 +238,54 @@ describe('a voice list the browser builds late', () => {
     expect(readAloud.voicesFor('pl').map((x) => x.name)).toEqual(['Zosia']);
   });
 });
+
+describe('a browser that speaks only after a user gesture (Safari, WebKit)', () => {
+  const tap = () => document.body.dispatchEvent(new Event('pointerup', { bubbles: true }));
+  const ANNA = voice('Anna', 'en-GB');
+
+  it('reads the step that arrived before any tap on the first tap, inside it', async () => {
+    const synth = installSpeech([ANNA], { needsGesture: true });
+    void readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+    await Promise.resolve();
+    // Dropped without a word, as WebKit does before a gesture.
+    expect(synth.dropped.map((u) => u.text)).toEqual(['Everyone, close your eyes.']);
+    expect(synth.texts).toEqual([]);
+    tap();
+    expect(synth.texts).toEqual(['Everyone, close your eyes.']);
+    // From then on, a step read without a tap is heard too.
+    const next = readAloud.read(['The Keeper wakes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.texts).toEqual(['Everyone, close your eyes.', 'The Keeper wakes.']));
+    synth.finish();
+    expect(await next).toBe('done');
+  });
+
+  it('unlocks speech with a silent line on the first tap when nothing waits, so a later step is heard', async () => {
+    const synth = installSpeech([ANNA], { needsGesture: true });
+    readAloud.watch();
+    tap();
+    expect(synth.primes).toBe(1);
+    expect(synth.texts).toEqual([]);
+    tap();
+    expect(synth.primes).toBe(1);
+    void readAloud.read(['The Keeper wakes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.texts).toEqual(['The Keeper wakes.']));
+    expect(synth.dropped).toEqual([]);
+  });
+
+  it('does not read again what was heard, nor what was stopped or replaced before the tap', async () => {
+    let synth = installSpeech([ANNA]);
+    void readAloud.read(['Heard already.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.texts).toEqual(['Heard already.']));
+    synth.finish();
+    tap();
+    expect(synth.texts).toEqual(['Heard already.']);
+
+    synth = installSpeech([ANNA], { needsGesture: true });
+    void readAloud.read(['Stopped.'], { lang: 'en' });
+    await Promise.resolve();
+    readAloud.stop();
+    tap();
+    expect(synth.texts).toEqual([]);
+    expect(synth.primes).toBe(1);
+  });
+});
