@@ -33,8 +33,9 @@ class KeepGamesNote {
 
   /** Never show it again on this phone. Rejects with a StorageError if that could not be kept. */
   async dismiss(): Promise<void> {
-    this.#seen = true;
+    // Gone once it is kept, so a reload straight after never brings it back.
     await (await ready()).setSetting(SEEN_KEY, true);
+    this.#seen = true;
   }
 }
 
