@@ -48,6 +48,8 @@ function slowVoices(delay) {
       return arrived ? voices : [];
     },
     speak(u) {
+      // The silent empty line that unlocks speech on the first tap is not something heard.
+      if (u.text === '') return void setTimeout(() => u.onend?.(new Event('end')), 0);
       spoken.push({ text: u.text, lang: u.lang, voice: u.voice?.name ?? null, at: performance.now() });
       setTimeout(() => u.onend?.(new Event('end')), 10);
     },

@@ -203,27 +203,124 @@ describe('a browser that cannot keep data', () => {
 });
 
 describe('persistent storage', () => {
-  for (const granted of [true, false]) {
-    test(`Settings shows the browser's answer to the request to keep the games (${granted ? 'granted' : 'refused'})`, { timeout: 60_000 }, async () => {
-      const { context, page } = await freshPage(app);
-      await context.addInitScript((granted) => {
-        const asked = { persisted: 0, persist: 0 };
-        /** @type {any} */ (window).lanternPersistAsked = asked;
-        StorageManager.prototype.persisted = async () => (asked.persisted++, false);
-        StorageManager.prototype.persist = async () => (asked.persist++, granted);
-      }, granted);
-      try {
-        await openScreen(page, app.url, '/settings');
-        const storage = page.locator('section', { has: page.getByRole('heading', { name: 'Saving games' }) });
-        const answer = granted
-          ? 'Yes: the browser will not delete saved games to free space.'
-          : 'No: the browser may delete saved games if the phone runs short of space.';
-        await storage.getByText(answer).waitFor();
-        assert.match(await storage.innerText(), /On this phone, in the browser’s database/);
-        assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).lanternPersistAsked), { persisted: 1, persist: 1 });
-      } finally {
-        await context.close();
-      }
-    });
+  /**
+   * A browser like Firefox: persisted() answers at once, persist() shows the person a question
+   * and waits for it (here: until the test answers through `lanternAnswer`, or never). Counts
+   * every call of each.
+   */
+  async function promptingBrowser(context, { kept = false } = {}) {
+    await context.addInitScript((kept) => {
+      const w = /** @type {any} */ (window);
+      const asked = (w.lanternPersistAsked = { persisted: 0, persist: 0 });
+      StorageManager.prototype.persisted = async () => (asked.persisted++, kept);
+      StorageManager.prototype.persist = () => {
+        asked.persist++;
+        return new Promise((resolve) => (w.lanternAnswer = resolve));
+      };
+    }, kept);
   }
+  const asked = (page) => page.evaluate(() => /** @type {any} */ (window).lanternPersistAsked);
+  const storageSection = (page) => page.locator('section', { has: page.getByRole('heading', { name: 'Saving games' }) });
+
+  test('opening any screen asks nothing; Settings reads the state at once and asks only on the button', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    await promptingBrowser(context);
+    try {
+      await startCluethulhu(page, app.url);
+      await openScreen(page, app.url, '/');
+      assert.equal((await asked(page)).persist, 0, 'the home screen asks nothing');
+      await openScreen(page, app.url, '/settings');
+      const storage = storageSection(page);
+      // The state the browser can tell at once, not "Checking…" while a question waits.
+      await storage.getByText('No: the browser may delete saved games if the phone runs short of space.').waitFor();
+      assert.match(await storage.innerText(), /On this phone, in the browser’s database/);
+      assert.doesNotMatch(await storage.innerText(), /Checking…/);
+      assert.equal((await asked(page)).persist, 0, 'Settings asks nothing by itself');
+      await storage.getByText(/Safari deletes a site’s data after seven days without a visit/).waitFor();
+
+      const button = page.getByRole('button', { name: 'Ask the browser to keep the games', exact: true });
+      await button.click();
+      await storage.getByText('Waiting for the browser’s answer. It may be asking you: look for its question at the top of the screen.').waitFor();
+      assert.equal(await button.isDisabled(), true);
+      assert.equal((await asked(page)).persist, 1);
+      // Left unanswered: after a few seconds the line says so and the button can be tapped again.
+      await storage.getByText('The browser has not answered yet. If it shows a question, answer it; if not, ask again.').waitFor({ timeout: 15_000 });
+      assert.equal(await button.isDisabled(), false);
+      assert.match(await storage.innerText(), /No: the browser may delete saved games/);
+      // The person answers the browser's question at last: the answer is taken.
+      await page.evaluate(() => /** @type {any} */ (window).lanternAnswer(true));
+      await storage.getByText('The browser agreed: it will not delete saved games to free space.').waitFor();
+      await storage.getByText('Yes: the browser will not delete saved games to free space.').waitFor();
+      assert.equal(await button.count(), 0);
+      assert.equal((await asked(page)).persist, 1, 'one question for one tap');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('starting a game asks once, as the set-up screen says, and the start does not wait for the answer', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    await promptingBrowser(context);
+    try {
+      await page.goto(`${app.url}/new/cluethulhu`);
+      await page.getByText('Starting the game also asks this browser to keep Lantern’s games on the phone.', { exact: false }).waitFor();
+      assert.equal((await asked(page)).persist, 0, 'the set-up screen asks nothing by itself');
+      // The browser's question is never answered: the game starts anyway.
+      await startCluethulhu(page, app.url);
+      assert.equal((await asked(page)).persist, 1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a browser that already keeps the games is not asked, and Settings says so', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    await promptingBrowser(context, { kept: true });
+    try {
+      await page.goto(`${app.url}/new/cluethulhu`);
+      await page.getByRole('button', { name: 'Start game', exact: true }).waitFor();
+      assert.equal(await page.getByText(/also asks this browser to keep/).count(), 0);
+      await startCluethulhu(page, app.url);
+      await openScreen(page, app.url, '/settings');
+      await storageSection(page).getByText('Yes: the browser will not delete saved games to free space.').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Ask the browser to keep the games' }).count(), 0);
+      assert.equal((await asked(page)).persist, 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a browser with no storage manager: the home screen says once what that means, with the backup one tap away', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app);
+    // As WebKitGTK: no navigator.storage at all.
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'storage', { get: () => undefined, configurable: true }));
+    try {
+      const note = page.getByRole('region', { name: 'Keeping your games in this browser' });
+      await openScreen(page, app.url, '/');
+      assert.equal(await note.count(), 0, 'no note before any game is kept');
+      await startCluethulhu(page, app.url);
+      await openScreen(page, app.url, '/');
+      await note.waitFor();
+      assert.match(await note.innerText(), /Safari deletes a site’s data after seven days without a visit/);
+      assert.match(await note.innerText(), /add Lantern to the Home Screen/);
+      await assertAxeClean(page, 'the note about keeping games');
+      await note.getByRole('link', { name: 'Make a backup' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Backups' }).waitFor();
+      await openScreen(page, app.url, '/');
+      await note.getByRole('button', { name: 'Got it, do not show this again' }).click();
+      await note.waitFor({ state: 'detached' });
+      // Gone for good: not on the next visit either.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Your games' }).waitFor();
+      await page.locator('main li').first().waitFor();
+      assert.equal(await note.count(), 0);
+      // Settings still says it, plainly, with no button to ask.
+      await openScreen(page, app.url, '/settings');
+      const storage = storageSection(page);
+      await storage.getByText('No: the browser may delete saved games if the phone runs short of space.').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Ask the browser to keep the games' }).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -19,12 +19,14 @@ function audioContextClass(): AudioContextClass | undefined {
 /** Open (or wake) the audio context; call it from a tap. */
 export function prepareSound(): void {
   try {
-    if (!context) {
+    // A context the browser closed is no use; one Safari "interrupted" (a call, the phone
+    // locked) or suspended is woken, as a suspended one is.
+    if (!context || context.state === 'closed') {
       const Ctx = audioContextClass();
       if (!Ctx) return;
       context = new Ctx();
     }
-    if (context.state === 'suspended') void context.resume().catch(() => {});
+    if ((context.state as string) !== 'running') void context.resume().catch(() => {});
   } catch {
     context = null;
   }

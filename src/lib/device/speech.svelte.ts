@@ -34,6 +34,14 @@ export class ReadAloud {
   #run = 0;
   /** The lines last asked for while the phone had no voice for them: read if one arrives. */
   #late: { run: number; lines: string[]; options: ReadOptions } | null = null;
+  /**
+   * The lines last asked for before the first user gesture on the page. A browser that speaks
+   * only after one (Safari, WebKit) drops them without a word: the first tap unlocks speech
+   * and reads them then, if nothing else was asked for since and they were not heard.
+   */
+  #beforeGesture: { run: number; lines: string[]; options: ReadOptions } | null = null;
+  #primed = false;
+  #unlisten: (() => void) | null = null;
   /** Languages already told about, so the note comes once. */
   readonly #told = new Set<string>();
   #lastArrival = '';
@@ -87,6 +95,7 @@ export class ReadAloud {
       const voice = pickVoice(this.voices, lang, chosen);
       if (voice) {
         this.speaking = true;
+        this.#beforeGesture = this.#primed ? null : { run, lines, options };
         const end = await engine.speak(lines, { lang, voice, rate });
         if (end !== 'stopped' && run === this.#run) this.speaking = false;
         return end;
@@ -138,6 +147,7 @@ export class ReadAloud {
   watch(): void {
     const engine = this.#get();
     if (!engine || this.#unsubscribe) return;
+    this.#primeOnFirstGesture(engine);
     this.#unsubscribe = engine.onVoicesChanged(() => this.#update(engine.voices()));
     this.#update(engine.voices());
     if (this.listed) return;
@@ -150,6 +160,29 @@ export class ReadAloud {
       this.#stopWaiting();
       this.#wake();
     }, VOICES_WAIT_MS);
+  }
+
+  /**
+   * On the page's first tap or key press, inside it: speak a silent line, so a browser that
+   * speaks only after a user gesture (Safari, WebKit) speaks from then on, each new step too;
+   * and read again what was asked for before it and not heard.
+   */
+  #primeOnFirstGesture(engine: SpeechEngine): void {
+    if (this.#primed || this.#unlisten || typeof document === 'undefined') return;
+    const events = ['pointerup', 'touchend', 'click', 'keydown'] as const;
+    const onGesture = () => {
+      this.#primed = true;
+      this.#unlisten?.();
+      this.#unlisten = null;
+      const pending = this.#beforeGesture;
+      this.#beforeGesture = null;
+      if (pending && pending.run === this.#run && !engine.started()) void this.read(pending.lines, pending.options);
+      else engine.prime();
+    };
+    for (const type of events) document.addEventListener(type, onGesture, { capture: true });
+    this.#unlisten = () => {
+      for (const type of events) document.removeEventListener(type, onGesture, { capture: true });
+    };
   }
 
   #get(): SpeechEngine | null {
@@ -187,6 +220,10 @@ export class ReadAloud {
     this.stop();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    this.#unlisten?.();
+    this.#unlisten = null;
+    this.#primed = false;
+    this.#beforeGesture = null;
     this.#stopWaiting();
     this.#engine = undefined;
     this.#told.clear();

@@ -39,6 +39,13 @@ export interface SpeechEngine {
   speak(lines: string[], options: SpeakOptions): Promise<SpeechEnd>;
   /** Stops whatever is being read and drops the queue. */
   cancel(): void;
+  /**
+   * Speak a silent, empty line when nothing is being read: called inside the first user gesture,
+   * it lets a browser that speaks only after one (Safari, WebKit) speak later without one.
+   */
+  prime(): void;
+  /** Whether anything of the last `speak` was heard to start (or end): false while a browser drops it silently. */
+  started(): boolean;
 }
 
 /** The browser's speech engine, or null where there is none. */
@@ -58,19 +65,38 @@ export function baseLanguage(tag: string): string {
   return tag.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
+/** A language tag in one form: lower case, `-` between subtags (`en_GB` and `en-gb` are `en-gb`). */
+function normalTag(tag: string): string {
+  return tag.toLowerCase().replaceAll('_', '-');
+}
+
+/** The phone's own languages, most preferred first (`navigator.languages`). */
+function phoneLanguages(): readonly string[] {
+  const nav = globalThis.navigator;
+  return nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
+}
+
 /**
- * The voice for `lang`: the one the Keeper chose if this phone still has it, else the
- * browser's default for the language, else an on-device one (it works offline), else any.
+ * The voice for `lang`: the one the Keeper chose if this phone still has it; else one in the
+ * phone's own variety of the language (a phone set to British English reads English with a
+ * British voice, even when the browser lists an American one first, marks none as default, or
+ * marks another variety's as default), following the order of the phone's languages; else the
+ * browser's default for the language, else an on-device one (it works offline), else any. Within
+ * one variety, too, the default comes first, then an on-device voice.
  */
-export function pickVoice(voices: Voice[], lang: string, preferred?: string | null): Voice | null {
+export function pickVoice(voices: Voice[], lang: string, preferred?: string | null, phone: readonly string[] = phoneLanguages()): Voice | null {
   const fitting = voices.filter((v) => baseLanguage(v.lang) === baseLanguage(lang));
   if (fitting.length === 0) return null;
-  return (
-    (preferred ? fitting.find((v) => v.id === preferred) : undefined) ??
-    fitting.find((v) => v.isDefault) ??
-    fitting.find((v) => v.local) ??
-    fitting[0]
-  );
+  const chosen = preferred ? fitting.find((v) => v.id === preferred) : undefined;
+  if (chosen) return chosen;
+  const best = (among: Voice[]): Voice | undefined => among.find((v) => v.isDefault) ?? among.find((v) => v.local) ?? among[0];
+  for (const tag of phone) {
+    // Only a tag with a region says which variety; a bare `en` leaves it to the browser.
+    if (baseLanguage(tag) !== baseLanguage(lang) || !normalTag(tag).includes('-')) continue;
+    const variety = best(fitting.filter((v) => normalTag(v.lang) === normalTag(tag)));
+    if (variety) return variety;
+  }
+  return best(fitting) ?? null;
 }
 
 class BrowserSpeech implements SpeechEngine {
@@ -79,6 +105,7 @@ class BrowserSpeech implements SpeechEngine {
   /** Utterances still queued. Holding them keeps some browsers from dropping their `end` event. */
   #queued = new Set<SpeechSynthesisUtterance>();
   #run = 0;
+  #started = false;
 
   constructor(synth: SpeechSynthesis, Utterance: typeof SpeechSynthesisUtterance) {
     this.#synth = synth;
@@ -107,6 +134,7 @@ class BrowserSpeech implements SpeechEngine {
     const run = ++this.#run;
     const native = this.#synth.getVoices().find((v) => (v.voiceURI || v.name) === voice.id) ?? null;
     const spoken = lines.map((l) => l.trim()).filter(Boolean);
+    this.#started = false;
     if (spoken.length === 0) return Promise.resolve('done');
     return new Promise((resolve) => {
       let left = spoken.length;
@@ -121,7 +149,11 @@ class BrowserSpeech implements SpeechEngine {
         u.lang = voice.lang || lang;
         if (native) u.voice = native;
         u.rate = rate;
+        u.onstart = () => {
+          if (run === this.#run) this.#started = true;
+        };
         u.onend = () => {
+          if (run === this.#run) this.#started = true;
           this.#queued.delete(u);
           if (--left === 0) finish('done');
         };
@@ -135,6 +167,21 @@ class BrowserSpeech implements SpeechEngine {
         this.#synth.speak(u);
       }
     });
+  }
+
+  prime(): void {
+    try {
+      if (this.#synth.speaking || this.#synth.pending) return;
+      const u = new this.#Utterance('');
+      u.volume = 0;
+      this.#synth.speak(u);
+    } catch {
+      // Nothing to unlock.
+    }
+  }
+
+  started(): boolean {
+    return this.#started;
   }
 
   cancel(): void {

@@ -124,15 +124,26 @@ export interface Step {
    * step's place within its call when the call takes several steps (2 for the second), so the
    * parts of one call never read the same. `extra`: a consequence asked between two calls (a
    * death that needs an answer); `index` is then the call it comes before, or `total + 1` once
-   * the last call is over, and the plan's length is unchanged.
+   * the last call is over, and the plan's length is unchanged. The plan is fixed when the
+   * phase starts (engine/progress.ts): `passed`, the calls its events removed since the last.
    */
-  progress: { index: number; total: number; part?: number; extra?: boolean };
+  progress: { index: number; total: number; part?: number; extra?: boolean; passed?: PassedOver };
   /**
    * The step has the moderator show one player's card to a role (Ktulu's Harlot, Shaman;
    * Cluethulhu's Tcho-Tcho). Set only when the app dealt the cards, so there is no physical
    * card to hold up: the screen offers a full-screen view of that one card instead.
    */
   showCard?: { player: PlayerId; to: Text };
+}
+
+/**
+ * Planned calls passed over since the last call made (engine/progress.ts): how many, and their
+ * names when the step is played with eyes closed (on an eyes-open step only the count, so
+ * nothing is given away).
+ */
+export interface PassedOver {
+  count: number;
+  names?: Text[];
 }
 
 /**

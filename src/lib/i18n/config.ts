@@ -18,6 +18,32 @@ export function detectLanguage(language: string | undefined = globalThis.navigat
   return language?.toLowerCase().startsWith('pl') ? 'pl' : 'en';
 }
 
+/**
+ * The language chosen in Settings, also kept in localStorage (beside its `settings` row in
+ * IndexedDB) because localStorage reads synchronously: the app starts in it, and the root
+ * layout fetches its texts before the first screen is drawn, so a phone in English with Polish
+ * chosen never shows English first. Null when nothing was chosen or localStorage is closed.
+ */
+export const LANGUAGE_STORAGE_KEY = 'lantern.language';
+
+export function rememberedLanguage(): Language | null {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep the chosen language for the next start (see `rememberedLanguage`); best effort. */
+export function rememberLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private browsing with storage closed: the settings row still keeps it, read a moment later.
+  }
+}
+
 /** A ready instance: `init` runs synchronously because every resource is passed in. */
 export function createI18next(language: Language, resources: Resource): I18next {
   const instance = i18next.createInstance();

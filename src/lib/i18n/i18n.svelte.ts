@@ -5,7 +5,7 @@
  */
 import type { Text } from '../engine/types';
 import { isolateParams } from './bidi';
-import { createI18next, detectLanguage, LANGUAGES, type Language } from './config';
+import { createI18next, detectLanguage, LANGUAGES, rememberedLanguage, type Language } from './config';
 import enCommon from '$locales/en/common.json';
 
 type Bundle = Record<string, unknown>;
@@ -225,6 +225,8 @@ function setDocumentLanguage(language: Language): void {
 // JavaScript budget has no room for both (docs/RELIABILITY.md, Speed and size).
 const loaders = import.meta.glob<Bundle>(['/locales/*/*.json', '!/locales/en/common.json'], { import: 'default' });
 
-export const i18n = new I18nState(detectLanguage(), { en: enCommon }, loaders);
+// The language chosen in Settings when there is one, else the phone's: the root layout waits
+// for its texts, so the first screen is drawn in it.
+export const i18n = new I18nState(rememberedLanguage() ?? detectLanguage(), { en: enCommon }, loaders);
 
 export { LANGUAGES };

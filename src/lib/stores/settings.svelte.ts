@@ -11,11 +11,15 @@
  * | `display.nightMode`  | `auto` / `on` / `off`          | `auto`             |
  * | `display.textSize`   | `normal` / `large` / `xlarge`  | `normal`           |
  *
+ * The language is also kept in localStorage, read synchronously at start so that the first
+ * screen is drawn in it (`rememberedLanguage`); the row stays the record (backups carry it), and
+ * loading copies it there when the two differ.
+ *
  * A stored value that does not fit is ignored. Display choices are applied to the page at once
  * (through `display`), so the whole app follows them.
  */
 import { display, isNightMode, isTextSize, type NightMode, type TextSize } from '../device/display.svelte';
-import { detectLanguage, i18n, isLanguage, LANGUAGES, type Language } from '../i18n';
+import { detectLanguage, i18n, isLanguage, LANGUAGES, rememberedLanguage, rememberLanguage, type Language } from '../i18n';
 import { readSettings, ready } from './storage.svelte';
 
 const LANGUAGE_KEY = 'language';
@@ -85,7 +89,12 @@ export class Settings {
       display.setNightMode(isNightMode(stored[NIGHT_KEY]) ? stored[NIGHT_KEY] : display.nightMode);
       display.setTextSize(isTextSize(stored[TEXT_KEY]) ? stored[TEXT_KEY] : display.textSize);
       const language = stored[LANGUAGE_KEY];
-      await this.#apply(isLanguage(language) ? language : detectLanguage());
+      if (isLanguage(language)) {
+        if (rememberedLanguage() !== language) rememberLanguage(language);
+        await this.#apply(language);
+      } else {
+        await this.#apply(rememberedLanguage() ?? detectLanguage());
+      }
     })();
     return this.#loading;
   }
@@ -95,6 +104,7 @@ export class Settings {
     // A load still under way must not switch back to the old choice afterwards.
     await this.load();
     await this.#apply(language);
+    rememberLanguage(language);
     await this.#save(LANGUAGE_KEY, language);
   }
 

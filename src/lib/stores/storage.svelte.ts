@@ -26,6 +26,18 @@ import {
 } from '../db';
 import type { Text } from '../engine/types';
 
+/**
+ * The Keeper's own request for persistent storage: none made yet, waiting for the browser's
+ * answer (some browsers show a question first), or waited long enough that the screen says the
+ * browser has not answered (the request stays open: a late answer is still taken).
+ */
+export type PersistRequest = 'none' | 'pending' | 'unanswered';
+
+/** How long a request waits before the screen says the browser has not answered. */
+export const PERSIST_ANSWER_WAIT = 8000;
+/** How long reading what the browser already promised may take before it counts as "no". */
+const PERSISTED_READ_WAIT = 2000;
+
 /** Why a game is being played on in memory. */
 export type UnsavedReason = 'quota' | 'unavailable';
 
@@ -38,6 +50,7 @@ class StorageState {
   storage: Storage | null = $state.raw(null);
   problem: Text | null = $state.raw(null);
   persisted: boolean | null = $state(null);
+  request: PersistRequest = $state('none');
   unsaved: readonly UnsavedGame[] = $state.raw([]);
   get kind(): Storage['kind'] | null {
     return this.storage?.kind ?? null;
@@ -50,8 +63,13 @@ export const storageState: {
   readonly storage: Storage | null;
   readonly kind: Storage['kind'] | null;
   readonly problem: Text | null;
-  /** Null while unknown (not asked yet, or nothing is stored on the phone at all). */
+  /**
+   * Whether the browser promised not to evict the games: read without asking (no browser shows
+   * a question for it). Null while unread, or when nothing is stored on the phone at all.
+   */
   readonly persisted: boolean | null;
+  /** The Keeper's own request, while one is out (`requestPersistence`). */
+  readonly request: PersistRequest;
   /** Games not being saved right now, oldest first. */
   readonly unsaved: readonly UnsavedGame[];
 } = state;
@@ -63,7 +81,7 @@ export function ready(): Promise<Storage> {
   opening ??= openStorage().then(({ storage, problem }) => {
     state.storage = storage;
     state.problem = problem;
-    if (storage.kind === 'indexeddb') void askToPersist();
+    if (storage.kind === 'indexeddb') void readPersisted();
     return storage;
   });
   return opening;
@@ -75,26 +93,37 @@ export function provideStorage(storage: Storage, problem: Text | null = null): v
   state.storage = storage;
   state.problem = problem;
   state.persisted = null;
+  state.request = 'none';
+  asking = null;
+  askedAtStart = false;
   held.clear();
   state.unsaved = [];
 }
 
+/** `promise`'s value, or `fallback` once `ms` have passed without one. */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      () => (clearTimeout(timer), resolve(fallback))
+    );
+  });
+}
+
 /**
- * Without this a browser short of space may silently delete a game in progress. Not awaited by
- * `ready()`: some browsers ask the user first, and the app must not wait for that answer.
+ * Read whether the browser already promised to keep the games, without asking for it:
+ * `persisted()` shows no question in any browser, while `persist()` makes Firefox ask the
+ * person at once, so it is called only on a deliberate act (`requestPersistence`). Never
+ * waits on the browser for long; a browser with no storage manager (WebKitGTK) has promised
+ * nothing. Resolves with what it read.
  */
-async function askToPersist(): Promise<void> {
+export async function readPersisted(): Promise<boolean> {
   const manager = globalThis.navigator?.storage;
-  if (!manager?.persist) {
-    // No way to ask (older browsers): the browser may evict, and Settings says so.
-    state.persisted = false;
-    return;
-  }
-  try {
-    state.persisted = (await manager.persisted?.()) || (await manager.persist());
-  } catch {
-    state.persisted = false;
-  }
+  const read = typeof manager?.persisted === 'function' ? await within(manager.persisted(), PERSISTED_READ_WAIT, false) : false;
+  // A request answered meanwhile knows better than a read that started before it.
+  if (state.persisted !== true) state.persisted = read === true;
+  return state.persisted;
 }
 
 /** Whether this browser lets a page ask for persistent storage at all. */
@@ -102,20 +131,58 @@ export function canAskToPersist(): boolean {
   return typeof globalThis.navigator?.storage?.persist === 'function';
 }
 
+let asking: Promise<boolean> | null = null;
+
 /**
- * Ask again, because the Keeper tapped a button for it (Settings): a browser that said no on
- * its own may say yes to a person's request, or once the app is installed. Resolves with the
- * browser's answer; false when it cannot be asked or the games are not on the phone at all.
+ * Ask the browser to keep the games, because the Keeper did something that means to keep them
+ * (the button in Settings, or starting a game): a browser may show its own question first, and
+ * may say yes to a person's request, or once the app is installed. One request at a time; while
+ * it is out, `storageState.request` is 'pending', then 'unanswered' after a few seconds without
+ * an answer, so no screen waits on the browser's question. Resolves with the answer (false when
+ * the browser cannot be asked or the games are not kept on the phone at all); call it without
+ * awaiting where the answer is not shown.
  */
-export async function requestPersistence(): Promise<boolean> {
-  const storage = await ready();
-  if (storage.kind !== 'indexeddb' || !canAskToPersist()) return false;
-  try {
-    state.persisted = (await navigator.storage.persist()) || ((await navigator.storage.persisted?.()) ?? false);
-  } catch {
-    state.persisted = false;
-  }
-  return state.persisted;
+export function requestPersistence(): Promise<boolean> {
+  if (!canAskToPersist()) return Promise.resolve(false);
+  if (asking) return asking;
+  // Called now, inside the tap: a browser may only ask the person during a user gesture.
+  const asked = navigator.storage.persist();
+  asking = (async () => {
+    state.request = 'pending';
+    const timer = setTimeout(() => {
+      if (state.request === 'pending') state.request = 'unanswered';
+    }, PERSIST_ANSWER_WAIT);
+    try {
+      const storage = await ready();
+      let granted = false;
+      try {
+        granted = (await asked) || ((await navigator.storage.persisted?.()) ?? false);
+      } catch {
+        granted = false;
+      }
+      if (storage.kind !== 'indexeddb') return false;
+      state.persisted = granted;
+      return granted;
+    } finally {
+      clearTimeout(timer);
+      state.request = 'none';
+      asking = null;
+    }
+  })();
+  return asking;
+}
+
+let askedAtStart = false;
+
+/**
+ * Starting a game asks the browser to keep the games (the set-up screen says so), once per
+ * visit and only while it has not promised to: a browser that shows a question asks it at most
+ * once a visit. Not awaited by the start.
+ */
+export function requestPersistenceOnStart(): void {
+  if (askedAtStart || state.persisted === true || state.kind === 'memory') return;
+  askedAtStart = true;
+  void requestPersistence();
 }
 
 // ---------------------------------------------------------------------------------------------

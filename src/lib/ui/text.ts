@@ -14,13 +14,22 @@ export function phaseLabel(phase: Phase): string {
 /**
  * Where the step is in its phase: "Step 3 of 9", the later parts of one call "Step 3 of 9 ·
  * part 2", and a consequence "Extra step, before step 4 of 9" (or "after step 9 of 9" once the
- * last call is over), never a new total.
+ * last call is over), never a new total; calls passed over since the last are named, or counted
+ * on an eyes-open step ("Step 6 of 13 · passed over: Thief").
  */
 export function progressLabel(progress: Step['progress']): string {
-  const { index, total, part, extra } = progress;
-  if (extra) return index > total ? i18n.t('common:script.progressExtraAfter', { total }) : i18n.t('common:script.progressExtra', { index, total });
-  const step = i18n.t('common:script.progress', { index, total });
-  return part && part > 1 ? i18n.t('common:script.progressPart', { step, part }) : step;
+  const { index, total, part, extra, passed } = progress;
+  const step = extra
+    ? index > total
+      ? i18n.t('common:script.progressExtraAfter', { total })
+      : i18n.t('common:script.progressExtra', { index, total })
+    : part && part > 1
+      ? i18n.t('common:script.progressPart', { step: i18n.t('common:script.progress', { index, total }), part })
+      : i18n.t('common:script.progress', { index, total });
+  // Calls the phase's events passed over since the last: why the number moved on by more than one.
+  if (!passed) return step;
+  if (passed.names?.length) return i18n.t('common:script.progressPassed', { step, calls: passed.names.map((n) => i18n.tx(n)).join(', ') });
+  return i18n.t('common:script.progressPassedCount', { step, count: passed.count });
 }
 
 // A game's name, blurb and winners live in `common` (`games.<id>.*`), so the home and

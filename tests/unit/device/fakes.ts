@@ -33,6 +33,8 @@ export class FakeUtterance {
   lang = '';
   voice: FakeVoice | null = null;
   rate = 1;
+  volume = 1;
+  onstart: (() => void) | null = null;
   onend: (() => void) | null = null;
   onerror: ((e: { error: string }) => void) | null = null;
   constructor(text: string) {
@@ -46,10 +48,38 @@ export class FakeSynth extends EventTarget {
   spoken: FakeUtterance[] = [];
   #queue: FakeUtterance[] = [];
   cancels = 0;
+  /** Silent empty lines spoken to unlock speech (not something the table hears). */
+  primes = 0;
+  /** Utterances dropped without a word because no user gesture had unlocked speech yet. */
+  dropped: FakeUtterance[] = [];
+  /** Like Safari: nothing is spoken until some speak() call comes inside a user gesture. */
+  #locked: boolean;
+  #inGesture = false;
 
-  constructor(voices: FakeVoice[]) {
+  constructor(voices: FakeVoice[], { needsGesture = false }: { needsGesture?: boolean } = {}) {
     super();
     this.#voices = voices;
+    this.#locked = needsGesture;
+    if (needsGesture) {
+      // A user event is a gesture while it is being dispatched (window's capture listeners run first).
+      for (const type of ['pointerup', 'touchend', 'click', 'keydown']) {
+        window.addEventListener(
+          type,
+          () => {
+            this.#inGesture = true;
+            queueMicrotask(() => (this.#inGesture = false));
+          },
+          { capture: true }
+        );
+      }
+    }
+  }
+
+  get speaking(): boolean {
+    return this.#queue.length > 0;
+  }
+  get pending(): boolean {
+    return false;
   }
 
   getVoices(): FakeVoice[] {
@@ -63,8 +93,19 @@ export class FakeSynth extends EventTarget {
   }
 
   speak(u: FakeUtterance): void {
+    if (this.#locked && !this.#inGesture) {
+      this.dropped.push(u);
+      return;
+    }
+    this.#locked = false;
+    if (u.text === '') {
+      this.primes++;
+      queueMicrotask(() => u.onend?.());
+      return;
+    }
     this.spoken.push(u);
     this.#queue.push(u);
+    u.onstart?.();
   }
 
   cancel(): void {
@@ -93,8 +134,11 @@ const g = globalThis as Record<string, unknown>;
  * freshly started browser's does, and `voices` arrive (with `voiceschanged`) that many
  * milliseconds later, or never.
  */
-export function installSpeech(voices: FakeVoice[], { arriveAfter }: { arriveAfter?: number | 'never' } = {}): FakeSynth {
-  const synth = new FakeSynth(arriveAfter === undefined ? voices : []);
+export function installSpeech(
+  voices: FakeVoice[],
+  { arriveAfter, needsGesture }: { arriveAfter?: number | 'never'; needsGesture?: boolean } = {}
+): FakeSynth {
+  const synth = new FakeSynth(arriveAfter === undefined ? voices : [], { needsGesture });
   if (typeof arriveAfter === 'number') setTimeout(() => synth.setVoices(voices), arriveAfter);
   g.speechSynthesis = synth;
   g.SpeechSynthesisUtterance = FakeUtterance;
@@ -184,7 +228,7 @@ class FakeParam {
 
 class FakeAudioContext {
   static audio: FakeAudio;
-  state: 'suspended' | 'running' = 'suspended';
+  state: 'suspended' | 'running' | 'interrupted' | 'closed' = 'suspended';
   currentTime = 0;
   destination = {};
   constructor() {

@@ -32,6 +32,57 @@ describe('choosing a voice', () => {
   });
 });
 
+describe("the best voice follows the phone's own language and region", () => {
+  const american = voice('Samantha', 'en-US');
+  const british = voice('Daniel', 'en-GB');
+
+  /** The phone's languages as `navigator.languages` reports them, for the test's length. */
+  function phoneIn(...languages: string[]) {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0]);
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads English with a British voice on a phone in British English, none marked default', async () => {
+    phoneIn('en-GB', 'en');
+    const synth = installSpeech([american, british]);
+    const done = readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.spoken).toHaveLength(1));
+    expect(synth.spoken[0].voice?.name).toBe('Daniel');
+    expect(synth.spoken[0].lang).toBe('en-GB');
+    synth.finish();
+    expect(await done).toBe('done');
+  });
+
+  it('and an American one on a phone in American English, whatever the list’s order', async () => {
+    phoneIn('en-US');
+    const synth = installSpeech([british, american]);
+    void readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.spoken).toHaveLength(1));
+    expect(synth.spoken[0].voice?.name).toBe('Samantha');
+  });
+
+  it("prefers the phone's variety to another variety's default, and the Keeper's choice to both", () => {
+    const usDefault = { ...american, default: true };
+    const list = [usDefault, british].map((x) => ({ id: x.voiceURI, name: x.name, lang: x.lang, isDefault: x.default, local: x.localService }));
+    expect(pickVoice(list, 'en', null, ['en-GB'])?.name).toBe('Daniel');
+    expect(pickVoice(list, 'en', 'urn:Samantha', ['en-GB'])?.name).toBe('Samantha');
+    // A phone that names no region, or speaks another language first, leaves it to the browser's default.
+    expect(pickVoice(list, 'en', null, ['en'])?.name).toBe('Samantha');
+    expect(pickVoice(list, 'en', null, ['pl-PL'])?.name).toBe('Samantha');
+  });
+
+  it("follows the order of the phone's languages, and the game's language over the phone's", () => {
+    const list = [v('us', 'en-US'), v('au', 'en-AU'), v('gb', 'en_GB'), v('pl', 'pl-PL')];
+    expect(pickVoice(list, 'en', null, ['pl-PL', 'en-AU', 'en-GB'])?.id).toBe('au');
+    expect(pickVoice(list, 'en', null, ['en-gb'])?.id).toBe('gb');
+    expect(pickVoice(list, 'pl', null, ['en-GB'])?.id).toBe('pl');
+    // Within the phone's variety: the default, then an on-device voice.
+    const two = [v('gb-net', 'en-GB', { local: false }), v('gb-local', 'en-GB'), v('us', 'en-US', { isDefault: true })];
+    expect(pickVoice(two, 'en', null, ['en-GB'])?.id).toBe('gb-local');
+  });
+});
+
 describe('readAloud', () => {
   it('reads each line as its own utterance, in the language, voice and pace asked for', async () => {
     const synth = installSpeech([voice('Anna', 'en-GB'), voice('Zosia', 'pl-PL')]);
@@ -185,5 +236,56 @@ describe('a voice list the browser builds late', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(readAloud.listed).toBe(true);
     expect(readAloud.voicesFor('pl').map((x) => x.name)).toEqual(['Zosia']);
+  });
+});
+
+describe('a browser that speaks only after a user gesture (Safari, WebKit)', () => {
+  const tap = () => document.body.dispatchEvent(new Event('pointerup', { bubbles: true }));
+  const ANNA = voice('Anna', 'en-GB');
+
+  it('reads the step that arrived before any tap on the first tap, inside it', async () => {
+    const synth = installSpeech([ANNA], { needsGesture: true });
+    void readAloud.read(['Everyone, close your eyes.'], { lang: 'en' });
+    await Promise.resolve();
+    // Dropped without a word, as WebKit does before a gesture.
+    expect(synth.dropped.map((u) => u.text)).toEqual(['Everyone, close your eyes.']);
+    expect(synth.texts).toEqual([]);
+    tap();
+    expect(synth.texts).toEqual(['Everyone, close your eyes.']);
+    // From then on, a step read without a tap is heard too.
+    const next = readAloud.read(['The Keeper wakes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.texts).toEqual(['Everyone, close your eyes.', 'The Keeper wakes.']));
+    synth.finish();
+    expect(await next).toBe('done');
+  });
+
+  it('unlocks speech with a silent line on the first tap when nothing waits, so a later step is heard', async () => {
+    const synth = installSpeech([ANNA], { needsGesture: true });
+    readAloud.watch();
+    tap();
+    expect(synth.primes).toBe(1);
+    expect(synth.texts).toEqual([]);
+    tap();
+    expect(synth.primes).toBe(1);
+    void readAloud.read(['The Keeper wakes.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.texts).toEqual(['The Keeper wakes.']));
+    expect(synth.dropped).toEqual([]);
+  });
+
+  it('does not read again what was heard, nor what was stopped or replaced before the tap', async () => {
+    let synth = installSpeech([ANNA]);
+    void readAloud.read(['Heard already.'], { lang: 'en' });
+    await vi.waitFor(() => expect(synth.texts).toEqual(['Heard already.']));
+    synth.finish();
+    tap();
+    expect(synth.texts).toEqual(['Heard already.']);
+
+    synth = installSpeech([ANNA], { needsGesture: true });
+    void readAloud.read(['Stopped.'], { lang: 'en' });
+    await Promise.resolve();
+    readAloud.stop();
+    tap();
+    expect(synth.texts).toEqual([]);
+    expect(synth.primes).toBe(1);
   });
 });

@@ -160,6 +160,22 @@ describe('the controls', () => {
     expect(audio.notes).toEqual([659.25, 987.77]);
     expect(vibrate).toHaveBeenCalledWith([200, 100, 200]);
   });
+
+  it('wakes a sound Safari interrupted meanwhile (a call, the phone locked), and replaces one it closed', async () => {
+    showTimer(60);
+    await settle();
+    await fireEvent.click(button('Start timer'));
+    const [first] = audio.contexts;
+    await settle();
+    expect(first.state).toBe('running');
+    first.state = 'interrupted';
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(first.state).toBe('running');
+    expect(audio.notes).toEqual([659.25, 987.77]);
+    first.state = 'closed';
+    await fireEvent.click(button('Start timer'));
+    expect(audio.contexts).toHaveLength(2);
+  });
 });
 
 describe('on the script', () => {

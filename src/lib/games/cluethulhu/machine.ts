@@ -40,7 +40,7 @@ import {
   switchTraitor,
   type Ctx
 } from './rules';
-import { SLOT_OF, slotMode, type Slot } from './sequence';
+import { plan, SLOT_OF, slotMode, type Slot } from './sequence';
 
 // 3: every answered call is in the log, "no choice" and "nobody" included; the context keeps
 // the revealed Shoggoths and a detainee freed at nightfall. Stored games replay.
@@ -103,7 +103,8 @@ export const machine = setup({
     visit: assign(({ context }, params: { slot: Slot }) => {
       const same = context.visited.at(-1) === params.slot;
       const visited = context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot];
-      return { visited, parts: same ? (context.parts ?? 1) + 1 : 1 };
+      // The phase's first answer fixes its plan, before the answer changes anything.
+      return { visited, parts: same ? (context.parts ?? 1) + 1 : 1, planned: context.planned ?? plan(context) };
     }),
     startDay: assign(({ context }) => ({
       phase: { kind: 'day' as const, number: context.phase.number + 1 },
@@ -113,10 +114,11 @@ export const machine = setup({
       vote: null,
       notices: [],
       out: [],
-      visited: []
+      visited: [],
+      planned: undefined
     })),
     startNight: assign(({ context }) => {
-      const night = { ...context, phase: { kind: 'night' as const, number: context.phase.number }, dayTarget: null, failed: null, visited: [] };
+      const night = { ...context, phase: { kind: 'night' as const, number: context.phase.number }, dayTarget: null, failed: null, visited: [], planned: undefined };
       // A Detective cured or eliminated by Day: his detainee goes free now (releaseDetainee).
       return context.releaseAtNightfall ? releaseDetainee(night) : night;
     }),

@@ -58,6 +58,12 @@ export interface Ctx {
   /** Slots of the phase order called so far this phase (for "step 3 of 8"). */
   visited: string[];
   /**
+   * The phase's slots as planned when it started, fixed by its first answer (the machine's
+   * `visit`): the count the Keeper sees (engine/progress.ts). Absent until then, and in
+   * snapshots stored before it was kept: the slots are then judged on the state now.
+   */
+  planned?: string[];
+  /**
    * Steps answered in the last slot of `visited`, for "step 3 of 8 · part 2". Absent from
    * snapshots stored before it was kept: read as 1.
    */

@@ -9,7 +9,8 @@ import type { Corrections, GameView, Mark, PlayerView } from '../../engine/game'
 import { nameList } from '../../engine/names';
 import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types';
 import { aliveIds, holder, isDetained, majority, player, roleChoices, sideCounts, tokenHolder, tokenRules, TOKENS, votesPossible, type Ctx } from './rules';
-import { plan, SLOT_OF, stepMode, type Mode } from './sequence';
+import { callProgress } from '../../engine/progress';
+import { DAY_ORDER, NIGHT_ORDER, plan, SLOT_OF, stepMode, type Mode, type Slot } from './sequence';
 import { pendingAnswerable } from './machine';
 
 const k = (key: string, params?: Text['params']): Text => ({ key: `cluethulhu:${key}`, params });
@@ -388,19 +389,24 @@ function draft(ctx: Ctx, key: string): Draft {
   throw new Error(`No step for ${key}`);
 }
 
+/** The day's slots that are one role's call, named after it. */
+const ROLE_NAMES = new Set<string>(DAY_ORDER.filter((s) => s !== 'investigators'));
+
 export function currentStep(ctx: Ctx, key: string): Step {
   const d = draft(ctx, key);
   const slot = SLOT_OF[key];
-  // Progress: the slots already called this phase, then what the plan still holds from here.
-  const done = ctx.visited.filter((s) => s !== slot);
-  const slots = plan(ctx);
-  const here = slot ? slots.indexOf(slot) : -1;
-  const ahead = slots.filter((s, i) => !done.includes(s) && s !== slot && i > here);
-  const index = done.length + 1;
+  // Progress: the slots as planned when the phase started (engine/progress.ts); before its first
+  // answer, or in a game stored before the plan was kept, those called and those still ahead.
+  const order: readonly string[] = ctx.phase.kind === 'day' ? DAY_ORDER : NIGHT_ORDER;
+  const now = plan(ctx);
+  const here = slot ? order.indexOf(slot) : -1;
+  const planned = ctx.planned ?? order.filter((s, i) => ctx.visited.includes(s) || s === slot || (i > here && now.includes(s as Slot)));
   // A consequence (no slot of its own) is shown as an extra step before the next call (after the
   // last one once the plan is done): the plan's length does not change for it.
-  const extra = key === 'shoggothAbsorb' || key === 'highPriestSuccessor' ? true : undefined;
-  const total = extra ? done.length + ahead.length : index + ahead.length;
+  const consequence = key === 'shoggothAbsorb' || key === 'highPriestSuccessor';
+  const counted = callProgress({ planned, order, visited: ctx.visited, here: consequence ? null : (slot ?? null) });
+  const { index, total } = counted;
+  const extra = counted.extra;
   // A call's later steps say which part of it they are, so no two steps read the same.
   const part = slot && ctx.visited.at(-1) === slot ? (ctx.parts ?? 1) + 1 : undefined;
   const hints = d.hints ?? [];
@@ -409,6 +415,15 @@ export function currentStep(ctx: Ctx, key: string): Step {
     hints.unshift(k(ctx.phase.kind === 'day' ? 'hints.dayIsDark' : 'hints.nightIsOpen'));
   const mode = stepMode(ctx, key);
   const eyesClosed = d.eyesClosed ?? ctx.phase.kind === 'day';
+  // Slots passed over are named (by role) only while eyes are closed; otherwise only counted.
+  const passedSlots = counted.passed ?? [];
+  const names = passedSlots.map((s) => (s === 'investigators' ? k('sides.investigators') : ROLE_NAMES.has(s) ? k(`roles.${s}.name`) : null));
+  const passed =
+    passedSlots.length === 0
+      ? undefined
+      : eyesClosed && names.every((n) => n !== null)
+        ? { count: passedSlots.length, names: names as Text[] }
+        : { count: passedSlots.length };
   return {
     id: `${ctx.phase.kind}.${key}`,
     // The Investigators are called as a side, every other call as a role.
@@ -421,7 +436,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: mode === 'pretend' || undefined,
     eyesClosed,
     timer: d.timer,
-    progress: extra ? { index, total, extra } : part ? { index, total, part } : { index, total },
+    progress: { index, total, ...(extra ? { extra } : part ? { part } : {}), ...(passed ? { passed } : {}) },
     ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }

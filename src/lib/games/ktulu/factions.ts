@@ -9,11 +9,9 @@
  * Zbiegowie / Runaways (RULES-NOTES, "Names"). Text lives in the `ktulu` namespace under
  * `factions.<id>` (the name) and `goals.<id>` (how the faction wins).
  */
-import type { RoleId } from './roles';
+import { FACTION_IDS, type FactionId, type RoleId } from './ids';
 
-export const FACTION_IDS = ['town', 'bandits', 'indians', 'aliens', 'luckyLuke', 'runaways', 'gods'] as const;
-
-export type FactionId = (typeof FACTION_IDS)[number];
+export { FACTION_IDS, type FactionId };
 
 /**
  * How a faction comes into a game. "W grze biorą udział trzy bądź cztery (siedem) frakcji …

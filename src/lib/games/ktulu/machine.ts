@@ -31,6 +31,7 @@ import {
   canStill,
   checkWin,
   createContext,
+  fixPlan,
   duelResult,
   eliminate,
   hangTally,
@@ -153,7 +154,12 @@ export const machine = setup({
     visit: assign(({ context }, params: { slot: string }) =>
       context.visited.at(-1) === params.slot
         ? {}
-        : { visited: context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot], parts: 0 }
+        : {
+            // The day's first answer fixes its plan, before the answer changes anything.
+            planned: fixPlan(context).planned,
+            visited: context.visited.includes(params.slot) ? context.visited : [...context.visited, params.slot],
+            parts: 0
+          }
     ),
     countPart: assign(({ context }) => ({ parts: (context.parts ?? 0) + 1 })),
     toSearch: assign(({ context }) => log(context, 'toSearch')),

@@ -8,70 +8,13 @@
  * description. Names and one-sentence abilities live in the `ktulu` namespace under
  * `roles.<id>.name | ability`; how-often labels under `frequency.<kind>`.
  */
-import type { FactionId } from './factions';
+import { ROLE_IDS, type FactionId, type RoleId, type Uses } from './ids';
 import type { Action } from './steps';
 
-export const ROLE_IDS = [
-  // Miasto
-  'sheriff', // Szeryf
-  'mayor', // Burmistrz
-  'harlot', // Dziwka
-  'pastor', // Pastor
-  'goodGunslinger', // Dobry rewolwerowiec
-  'drunkard', // Opój
-  'bodyguard', // Ochroniarz
-  'taxCollector', // Poborca podatków
-  'doctor', // Lekarz
-  'gambler', // Hazardzista
-  'insuranceAgent', // Agent ubezpieczeniowy
-  'judge', // Sędzia
-  'seducer', // Uwodziciel
-  'drunkJudge', // Pijany sędzia
-  'hangman', // Kat
-  'townsman', // Miastowy
-  // Bandyci
-  'banditLeader', // Herszt
-  'avenger', // Mściciel
-  'thief', // Złodziej
-  'badGunslinger', // Zły rewolwerowiec
-  'blackmailer', // Szantażysta
-  'cardsharp', // Szuler
-  'bandit', // Bandyta
-  // Indianie
-  'chief', // Wódz
-  'shaman', // Szaman
-  'shamaness', // Szamanka
-  'loneCoyote', // Samotny kojot
-  'warrior', // Wojownik
-  'burningRage', // Płonący szał
-  'eagleEye', // Lornecie oko
-  'silentFoot', // Cicha stopa
-  'indian', // Indianin
-  // Ufoki
-  'greatAlien', // Wielki Ufol
-  'greenTentacle', // Zielona macka
-  'detector', // Detektor
-  'mindEater', // Pożeracz umysłów
-  'purpleSucker', // Purpurowa przyssawka
-  'alien', // Ufol
-  // Lucky Luke
-  'luckyLuke',
-  // Zbiegowie
-  'kali', // Kali
-  'cleaningLady', // Sprzątaczka
-  // Bogowie partacze
-  'kaszabara', // Kaszabara
-  'banner', // Chorągiew
-  'heWhoseName' // Ten, którego imienia nikt nie pamięta
-] as const;
-
-export type RoleId = (typeof ROLE_IDS)[number];
+export { ROLE_IDS, type RoleId, type Uses };
 
 /** When an ability is used: on the zero night, at night (from night 1), by day, or when someone dies. */
 export type Timing = 'zeroNight' | 'night' | 'day' | 'onDeath';
-
-/** How often: at every chance (every night, every duel), or only once or twice per game. */
-export type Uses = 'every' | 'once' | 'twice';
 
 /** Abilities used by day or at a death: they have no night step. */
 export type DayAction =

@@ -140,6 +140,12 @@ export interface Ctx {
   /** Steps (book numbers) and day slots called so far this phase, for "step 3 of 8". */
   visited: string[];
   /**
+   * The phase's calls (book numbers, or day slots) as planned when it started, fixed by its
+   * first answer (`fixPlan`): the count the Manitou sees (engine/progress.ts). Absent until
+   * then, and in snapshots stored before it was kept: the calls are then judged on the state now.
+   */
+  planned?: string[];
+  /**
    * Steps answered in the last call of `visited`, for "step 3 of 8 · part 2". Absent from
    * snapshots stored before it was kept: read as 1.
    */
@@ -769,6 +775,31 @@ export function skipAhead(ctx: Ctx): Ctx {
   return index === ctx.cursor.index ? ctx : { ...at(index), work: NO_WORK };
 }
 
+/** Every slot a day can hold, in order. */
+export const DAY_ORDER = ['morning', 'intro', 'discussion', 'poison', 'search', 'hang', 'nightfall'] as const;
+
+/** The day's slots, judged on the state now: the introductions on day 1, the poison while it works (or once given). */
+export function daySlots(ctx: Ctx): string[] {
+  const poisoned = ctx.poisoned && player(ctx, ctx.poisoned).alive;
+  return ['morning', ...(ctx.phase.number === 1 ? ['intro'] : []), 'discussion', ...(poisoned || ctx.visited.includes('poison') ? ['poison'] : []), 'search', 'hang', 'nightfall'];
+}
+
+/** The night's steps (book numbers) from position `from` on that are called, each judged on the state now at its place. */
+export function nightCalls(ctx: Ctx, from = 0): string[] {
+  const list = stepList(ctx);
+  const out: string[] = [];
+  for (let i = from; i < list.length; i++) {
+    if (modeOf({ ...ctx, cursor: { index: i, sub: null } }, list[i]) !== 'skip') out.push(list[i].n);
+  }
+  return out;
+}
+
+/** The phase's calls as planned now (see `Ctx.planned`). */
+export const planNow = (ctx: Ctx): string[] => (ctx.phase.kind === 'night' ? nightCalls(ctx) : daySlots(ctx));
+
+/** Fix the phase's plan, if it is not yet: called by the phase's first answer, before it changes anything. */
+export const fixPlan = (ctx: Ctx): Ctx => (ctx.planned ? ctx : { ...ctx, planned: planNow(ctx) });
+
 export const nightOver = (ctx: Ctx): boolean => ctx.cursor.index >= stepList(ctx).length;
 export const needsSkip = (ctx: Ctx): boolean => {
   const s = stepHere(ctx);
@@ -799,9 +830,10 @@ function takeIfHeld(ctx: Ctx, step: KtuluStep, actor: PlayerId | null, target: P
  * The Manitou's answer to the step under the cursor: what it changes, then the step's
  * follow-up or the next step. Every branch cites the book's line it plays.
  */
-export function answerNight(ctx0: Ctx, answer: Answer): Ctx {
-  const step = stepHere(ctx0);
-  if (!step) return ctx0;
+export function answerNight(ctxIn: Ctx, answer: Answer): Ctx {
+  const step = stepHere(ctxIn);
+  if (!step) return ctxIn;
+  const ctx0 = fixPlan(ctxIn);
   let ctx = visit(ctx0, step.n);
   const sub = ctx.cursor.sub;
   if (sub === null && modeOf(ctx, step) === 'pretend') return advance(ctx);
@@ -1100,6 +1132,7 @@ export function startNight(ctx: Ctx): Ctx {
     phase: { kind: 'night', number: ctx.phase.number },
     cursor: { index: 0, sub: null },
     visited: [],
+    planned: undefined,
     tonight: newTonight(announcedFaction(ctx)),
     work: NO_WORK,
     out: [],
@@ -1119,7 +1152,7 @@ export function startDay(ctx0: Ctx): Ctx {
     if (to) ctx = { ...ctx, statue: { holder: to.id, planted: false } };
   }
   ctx = dawnWins(ctx);
-  return { ...ctx, phase: { kind: 'day', number: ctx.phase.number + 1 }, visited: [], cursor: { index: 0, sub: null }, work: NO_WORK, day: NEW_DAY };
+  return { ...ctx, phase: { kind: 'day', number: ctx.phase.number + 1 }, visited: [], planned: undefined, cursor: { index: 0, sub: null }, work: NO_WORK, day: NEW_DAY };
 }
 
 // ---------------------------------------------------------------- the day

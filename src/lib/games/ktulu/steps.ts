@@ -14,8 +14,7 @@
  * by the names RULES-NOTES gives); `say` is what the Manitou reads aloud; `after`, for a step
  * whose actor wakes for it alone, sends them back to sleep.
  */
-import type { FactionId } from './factions';
-import type { RoleId, Uses } from './roles';
+import type { FactionId, RoleId, Uses } from './ids';
 
 /** Who is called: one role, a whole faction, or either of two roles (step 13). */
 export type Actor = { role: RoleId } | { faction: FactionId } | { roles: readonly RoleId[] };

@@ -13,7 +13,11 @@ import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, 
 import { ROLES, limit, type RoleId } from './roles';
 import { factionOf } from './state';
 import type { KtuluStep } from './steps';
+import { callProgress } from '../../engine/progress';
 import {
+  DAY_ORDER,
+  daySlots,
+  nightCalls,
   activeNow,
   aliveIds,
   awake,
@@ -501,11 +505,6 @@ const DAY_SLOT: Record<string, string> = {
   doctor: 'doctor'
 };
 
-function daySlots(ctx: Ctx): string[] {
-  const poisoned = ctx.poisoned && player(ctx, ctx.poisoned).alive;
-  return ['morning', ...(ctx.phase.number === 1 ? ['intro'] : []), 'discussion', ...(poisoned || ctx.visited.includes('poison') ? ['poison'] : []), 'search', 'hang', 'nightfall'];
-}
-
 export const mayorCanPardon = (ctx: Ctx): boolean => canStill(ctx, 'mayor', 'reveal') && !livingHolder(ctx, 'mayor')!.revealed;
 const judgeCanRule = (ctx: Ctx) => canStill(ctx, 'judge', 'overrule') || canStill(ctx, 'drunkJudge', 'overrule');
 
@@ -674,48 +673,56 @@ function doctorDraft(ctx: Ctx): Draft {
 
 // ---------------------------------------------------------------- the step
 
-/** The night's steps still to call from the cursor, judged on the state as it is now. */
-function ahead(ctx: Ctx): string[] {
-  const list = stepList(ctx);
-  const out: string[] = [];
-  for (let i = ctx.cursor.index + 1; i < list.length; i++) {
-    if (modeOf({ ...ctx, cursor: { index: i, sub: null } }, list[i]) !== 'skip') out.push(list[i].n);
-  }
-  return out;
+/**
+ * The phase's calls as the Manitou counts them: fixed by the phase's first answer
+ * (`Ctx.planned`); before it, or in a game stored before the plan was kept, those made so far
+ * and those still ahead, judged on the state now.
+ */
+function plannedCalls(ctx: Ctx, order: readonly string[]): string[] {
+  if (ctx.planned) return ctx.planned;
+  const ahead = ctx.phase.kind === 'night' ? nightCalls(ctx, ctx.cursor.index) : daySlots(ctx);
+  return order.filter((n) => ctx.visited.includes(n) || ahead.includes(n));
+}
+
+/** Who a call wakes, by name, to say it is passed over (a role, or a faction). */
+function callName(ctx: Ctx, call: string): Text[] {
+  if (ctx.phase.kind === 'day') return [k(`titles.${call}`)];
+  const step = stepList(ctx).find((s) => s.n === call);
+  if (!step) return [];
+  const actor = step.actor;
+  if ('faction' in actor) return [k(`factions.${actor.faction}`)];
+  return ('role' in actor ? [actor.role] : actor.roles).map((r) => k(`roles.${r}.name`));
 }
 
 export function currentStep(ctx: Ctx, key: string): Step {
   let d: Draft;
-  let index: number;
-  let total: number;
   let call: string | null = null;
   let extra: true | undefined;
+  const night = ctx.phase.kind === 'night';
+  const order = night ? stepList(ctx).map((s) => s.n) : DAY_ORDER;
+  let here: string | null;
+  let returnsTo: string | undefined;
   if (key === 'doctor') {
     // A consequence: an extra step before the next call (after the last, at dawn), the
-    // phase's length unchanged.
+    // phase's length unchanged. A death in a duel goes back to the discussion it came from.
     d = doctorDraft(ctx);
     extra = true;
-    // A death in a duel goes back to the discussion it came from; any other, on to the next call.
-    index = ctx.phase.kind === 'day' && ctx.visited.at(-1) === 'discussion' ? ctx.visited.length : ctx.visited.length + 1;
-    const left = ctx.phase.kind === 'night' ? ahead(ctx) : daySlots(ctx);
-    total = ctx.visited.length + left.filter((n) => !ctx.visited.includes(n)).length;
+    here = null;
+    if (!night && ctx.visited.at(-1) === 'discussion') returnsTo = 'discussion';
   } else if (key === 'night') {
     d = nightDraft(ctx);
-    const here = stepHere(ctx)!.n;
-    call = here;
-    const done = ctx.visited.filter((n) => n !== here);
-    index = done.length + 1;
-    total = index + ahead(ctx).filter((n) => !done.includes(n)).length;
+    here = call = stepHere(ctx)!.n;
   } else {
     d = dayDraft(ctx, key);
-    const slot = DAY_SLOT[key];
-    call = slot;
-    const slots = daySlots(ctx);
-    const done = ctx.visited.filter((s) => s !== slot);
-    const here = slots.indexOf(slot);
-    index = done.length + 1;
-    total = index + slots.filter((s, i) => i > here && !done.includes(s)).length;
+    here = call = DAY_SLOT[key];
   }
+  const counted = callProgress({ planned: plannedCalls(ctx, order), order, visited: ctx.visited, here, returnsTo });
+  const { index, total } = counted;
+  if (counted.extra) extra = true;
+  // Calls passed over are named only while eyes are closed; on an eyes-open step, only counted.
+  const passedCalls = counted.passed ?? [];
+  const names = [...new Map(passedCalls.flatMap((c) => callName(ctx, c)).map((t) => [t.key, t])).values()];
+  const passed = passedCalls.length > 0 ? (d.eyesClosed ? { count: passedCalls.length, names } : { count: passedCalls.length }) : undefined;
   // A call's later steps say which part of it they are, so no two steps read the same.
   const part = call !== null && ctx.visited.at(-1) === call ? (ctx.parts ?? 1) + 1 : undefined;
   return {
@@ -731,7 +738,7 @@ export function currentStep(ctx: Ctx, key: string): Step {
     pretend: d.pretend || undefined,
     eyesClosed: d.eyesClosed,
     timer: d.timer,
-    progress: extra ? { index, total, extra } : part ? { index, total, part } : { index, total },
+    progress: { index, total, ...(extra ? { extra } : part ? { part } : {}), ...(passed ? { passed } : {}) },
     ...(d.showCard ? { showCard: d.showCard } : {})
   };
 }
