@@ -337,9 +337,10 @@ async function walkGloom(page, t, problems, names) {
   await open(page, '/new/gloom');
   await fillPlayers(page, t, players);
   await page.getByRole('radio', { name: players[0], exact: true }).check();
-  const families = page.getByLabel(t('gloom:setup.family'), { exact: true });
   for (let i = 0; i < players.length; i++) {
-    await families.nth(i).selectOption({ index: i + 1 });
+    // One tap on a family from the card list, as a table sets up; the names are typed over after.
+    const box = page.getByRole('group', { name: players[i], exact: true });
+    await box.getByRole('group', { name: t('gloom:setup.family'), exact: true }).getByRole('radio').nth(i).check();
     for (let k = 0; k < 5; k++) {
       await page.getByLabel(t('gloom:setup.character', { number: k + 1, name: players[i] }), { exact: true }).fill(`${['Herbert West', 'Wilbur Whateley', 'Randolph Carter'][i]} ${k + 1}`);
     }
