@@ -37,12 +37,27 @@ async function control(page) {
   return { place: night ? 'night' : 'day', control: night ? 'Dawn' : 'Dusk', button: phase };
 }
 
+/** By day, Cleo (who died in the night) nominates: only the living nominate. */
+const refusal = {
+  at: async (page) => /^Day/.test(((await page.locator('main h1').first().textContent()) ?? '').trim()),
+  async act(page) {
+    await page.getByLabel('Who nominates', { exact: true }).selectOption({ label: 'Cleo (Dead)' });
+    await page.getByLabel('Who is nominated', { exact: true }).selectOption({ label: 'Dara' });
+    return { button: page.getByRole('button', { name: 'Nominate', exact: true }), message: 'Cleo is dead: only the living nominate.' };
+  }
+};
+
 export default {
+  refusal,
+  /** By day the players' eyes are open (the grimoire closed). */
+  eyesOpen: async (page) => /^Day/.test(((await page.locator('main h1').first().textContent()) ?? '').trim()),
   id: 'botc',
   name: 'Blood on the Clocktower',
   entry: 'move',
   hasDeal: true,
   hasNight: true,
+  /** A moderator's screen follows the deal. */
+  moderated: true,
   setUp,
   ready: boardReady,
   control,

@@ -1,6 +1,7 @@
 /** Cluethulhu at the table: seven players, dealt in the app, the Keeper's script. */
 import { startCluethulhu } from '../keeper.mjs';
-import { scriptAdvance, scriptControl, scriptReady } from './script.mjs';
+import { roleNames } from '../secrets.mjs';
+import { scriptAdvance, scriptControl, scriptEyesOpen, scriptReady, scriptRefusal } from './script.mjs';
 
 export default {
   id: 'cluethulhu',
@@ -9,8 +10,14 @@ export default {
   entry: 'step.answer',
   hasDeal: true,
   hasNight: true,
+  /** A moderator's screen follows the deal. */
+  moderated: true,
   setUp: (page, url) => startCluethulhu(page, url),
   ready: scriptReady,
   control: scriptControl,
+  refusal: scriptRefusal,
+  eyesOpen: scriptEyesOpen,
+  /** Every role the game's cards name: none may be on a screen the players see. */
+  roles: Object.values(roleNames('cluethulhu', 'en')),
   advance: scriptAdvance
 };

@@ -1,5 +1,5 @@
 /** Cthulhu Gloom at the table: three families, two Stories; plays passed and turns ended. */
-import { boardAdvance, boardReady, seqOf } from './board.mjs';
+import { boardAdvance, boardReady } from './board.mjs';
 
 export const NAMES = ['Ania', 'Bartek', 'Celina'];
 const FAMILIES = ['Miskatonic University', 'The Whateleys', 'Arkham Sanitarium'];
@@ -30,14 +30,37 @@ async function setUp(page, url) {
   return new URL(page.url()).pathname.split('/').pop() ?? '';
 }
 
-/** A play passed, then the turn ended: one of each per turn, by the log's length. */
+/** A play passed, then the turn ended: one of each per turn. */
 async function control(page) {
   const main = page.locator('main');
-  if ((await seqOf(page)) % 2 === 0) return { place: 'turn', control: 'Pass a play', button: main.getByRole('button', { name: 'Pass a play', exact: true }) };
+  if ((await main.getByText('0 of 2 plays made', { exact: true }).count()) > 0) return { place: 'turn', control: 'Pass a play', button: main.getByRole('button', { name: 'Pass a play', exact: true }) };
   return { place: 'turn', control: 'End turn', button: main.getByRole('button', { name: /^End turn: / }) };
 }
 
+/**
+ * A rule's refusal: an Untimely Death on a character whose Self-Worth is 0, recorded as a free
+ * play. Resolves to "Record it anyway", the control that overrules it.
+ */
+const refusal = {
+  at: async (page) => (await page.locator('main').getByText('0 of 2 plays made', { exact: true }).count()) > 0,
+  async act(page) {
+    const main = page.locator('main');
+    await main.getByRole('button', { name: 'Record a card', exact: true }).click();
+    await page.getByRole('radio', { name: 'Untimely Death', exact: true }).check();
+    await page.getByLabel('Card name', { exact: true }).fill('wasted');
+    await page.getByRole('button', { name: 'Wasted Away', exact: true }).click();
+    await page.getByLabel('Played on', { exact: true }).selectOption({ label: 'Walter Gilman (Self-Worth 0)' });
+    await page.getByLabel('A free play (does not count as one of the turn’s two plays)', { exact: true }).check();
+    return {
+      button: page.getByRole('button', { name: 'Record', exact: true }),
+      message: /needs a negative Self-Worth/,
+      then: { control: 'Record it anyway', button: page.getByRole('button', { name: 'Record it anyway', exact: true }) }
+    };
+  }
+};
+
 export default {
+  refusal,
   id: 'gloom',
   name: 'Cthulhu Gloom',
   entry: 'move',

@@ -7,7 +7,11 @@
  * has drawn; `control(page)` prepares the next move (fills its form, has the player see their
  * card) and resolves to `{ place, control, button, read? }`: where the game is ('deal',
  * 'night', 'day', 'turn'...), the kind of control, the locator to tap, and on a deal what the
- * card showed; `advance(page)` plays one move to its commit.
+ * card showed; `advance(page)` plays one move to its commit. For the table's promises, optional:
+ * `hasNight`, `moderated` (a moderator's screen follows the deal), `refusal` (`at(page)`: whether
+ * the refused move can be tried now; `act(page)`: prepares it and resolves to `{ button, message,
+ * then? }`), `eyesOpen(page)` (players are looking), `roles` (every role name, none may be on the
+ * hand-back screen), `secretOf(read)` (the secret in what a card showed).
  */
 import botc from './botc.mjs';
 import cluethulhu from './cluethulhu.mjs';

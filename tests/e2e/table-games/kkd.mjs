@@ -3,7 +3,7 @@
  * scores entered, Part 2 started with its objectives passed round by hold-to-see, then turns.
  */
 import { peek } from '../keeper.mjs';
-import { boardAdvance, boardReady, seqOf } from './board.mjs';
+import { boardAdvance, boardReady } from './board.mjs';
 
 export const NAMES = ['Ania', 'Bartek', 'Celina'];
 const CHARACTERS = ['Miss Scarlett', 'Colonel Mustard', 'Mrs White'];
@@ -37,21 +37,26 @@ async function control(page) {
     const read = await peek(page, async () => ((await page.getByTestId('card-view').textContent()) ?? '').replace(/\s+/g, ' ').trim(), OBJECTIVE_WORDS);
     return { place: 'deal', control: 'Done, pass on', button: page.getByRole('button', { name: OBJECTIVE_WORDS.passOn, exact: true }), read };
   }
-  const seq = await seqOf(page);
-  if (seq === 1) {
+  const heading = ((await main.locator('h1').first().textContent()) ?? '').trim();
+  const part1 = (await main.getByText('Part 1: the investigation', { exact: true }).count()) > 0;
+  if (part1 && !/^Turn 1:/.test(heading)) {
+    // Part 1's second turn: an accusation, rightly, ends it.
     const form = await open(page, 'Accusation');
     await form.getByRole('radio', { name: 'Right: +60' }).check();
     return { place: 'move', control: 'Record (a form)', button: form.getByRole('button', { name: 'Record', exact: true }) };
   }
-  if (seq >= 2 && seq <= 4) {
-    const name = NAMES[seq - 2];
-    const form = await open(page, 'Enter cards');
-    await form.getByLabel('Player', { exact: true }).selectOption({ label: `${name} (${CHARACTERS[seq - 2]})` });
-    const hearts = form.getByRole('group', { name: `${name}’s Hearts`, exact: true });
-    if ((await hearts.getByRole('button', { name: /^Remove/ }).count()) === 0) await hearts.getByRole('button', { name: /^Add: \w+ \(2\)$/ }).click();
-    return { place: 'move', control: 'Record (a form)', button: form.getByRole('button', { name: 'Record', exact: true }) };
-  }
-  if (seq === 5) {
+  if (heading === 'Part 1 scores') {
+    const rows = main.locator('[data-character]');
+    const pending = [];
+    for (let i = 0; i < NAMES.length; i++) if ((await rows.nth(i).getByText('Part 1 score not entered').count()) > 0) pending.push(i);
+    if (pending.length > 0) {
+      const i = pending[0];
+      const form = await open(page, 'Enter cards');
+      await form.getByLabel('Player', { exact: true }).selectOption({ label: `${NAMES[i]} (${CHARACTERS[i]})` });
+      const hearts = form.getByRole('group', { name: `${NAMES[i]}’s Hearts`, exact: true });
+      if ((await hearts.getByRole('button', { name: /^Remove/ }).count()) === 0) await hearts.getByRole('button', { name: /^Add: \w+ \(2\)$/ }).click();
+      return { place: 'move', control: 'Record (a form)', button: form.getByRole('button', { name: 'Record', exact: true }) };
+    }
     const form = await open(page, 'Start Part 2');
     await form.getByRole('group', { name: 'Who starts Part 2' }).getByRole('radio', { name: 'Ania (Miss Scarlett)' }).check();
     return { place: 'move', control: 'Start Part 2', button: form.getByRole('button', { name: 'Start Part 2', exact: true }) };
@@ -59,7 +64,26 @@ async function control(page) {
   return { place: 'move', control: 'End turn', button: main.getByRole('button', { name: /^End .+’s turn$/ }) };
 }
 
+/** Part 2 started before anyone's Part 1 cards are entered: refused until they are. */
+const refusal = {
+  at: async (page) =>
+    ((await page.locator('main h1').first().textContent()) ?? '').trim() === 'Part 1 scores' &&
+    (await page.locator('main [data-character]').getByText('Part 1 score not entered').count()) === NAMES.length,
+  async act(page) {
+    const form = await open(page, 'Start Part 2');
+    await form.getByRole('group', { name: 'Who starts Part 2' }).getByRole('radio', { name: 'Ania (Miss Scarlett)' }).check();
+    return { button: form.getByRole('button', { name: 'Start Part 2', exact: true }), message: /Enter the Hearts and Diamonds of .+ first\./ };
+  }
+};
+
+/** The secret a player saw: their three objectives. */
+const secretOf = (read) => read.match(/objectives\s*(.+?·.+?·\s*\S+(?: \S+)?)/)?.[1]?.trim() ?? read;
+
 export default {
+  refusal,
+  secretOf,
+  /** The table is in everyone's view once the objectives have gone round. */
+  eyesOpen: async (page) => (await page.locator('main').getByTestId('deal').count()) === 0,
   id: 'kkd',
   name: 'Killer Kloo Doo',
   entry: 'move',

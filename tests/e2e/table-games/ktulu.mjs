@@ -1,6 +1,7 @@
 /** Ktulu at the table: six players, the suggested roster, dealt in the app, the Manitou's script in English. */
 import { setUpKtulu, WORDS } from '../manitou.mjs';
-import { scriptAdvance, scriptControl, scriptReady } from './script.mjs';
+import { roleNames } from '../secrets.mjs';
+import { scriptAdvance, scriptControl, scriptEyesOpen, scriptReady, scriptRefusal } from './script.mjs';
 
 export const NAMES = ['Ada', 'Bram', 'Cleo', 'Dara', 'Emil', 'Fay'];
 
@@ -10,8 +11,14 @@ export default {
   entry: 'step.answer',
   hasDeal: true,
   hasNight: true,
+  /** A moderator's screen follows the deal. */
+  moderated: true,
   setUp: (page, url) => setUpKtulu(page, url, WORDS.en, { names: NAMES }),
   ready: scriptReady,
   control: scriptControl,
+  refusal: scriptRefusal,
+  eyesOpen: scriptEyesOpen,
+  /** Every role the game's cards name: none may be on a screen the players see. */
+  roles: Object.values(roleNames('ktulu', 'en')),
   advance: scriptAdvance
 };

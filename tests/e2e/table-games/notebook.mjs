@@ -25,7 +25,8 @@ async function setUp(page, url) {
 async function control(page) {
   const seq = await seqOf(page);
   const form = page.locator('form.move-form');
-  if ((await form.count()) === 0) await page.getByRole('navigation', { name: 'Record' }).getByRole('button', { name: 'Suggestion', exact: true }).click();
+  const open = page.getByRole('navigation', { name: 'Record' }).getByRole('button', { name: 'Suggestion', exact: true });
+  if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
   await form.getByLabel('Who made the suggestion').selectOption({ label: 'Cela' });
   await form.getByLabel('Suspect', { exact: true }).selectOption({ label: 'Professor Plum' });
   await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Rope' });

@@ -3,7 +3,7 @@
  * round by hold-to-see, and the script's steps, each answered the way keeper.mjs answers them
  * (the first players who fit, "yes", every vote on the first candidate).
  */
-import { DEAL_WORDS, peek, prepareAnswer, screenState, waitForCommit, waitForGameScreen } from '../keeper.mjs';
+import { DEAL_WORDS, peek, prepareAnswer, screenState, waitForCommit, waitForGameScreen, waitForReady } from '../keeper.mjs';
 
 /** Where the screen is: the deal, a night or a day of the script. */
 export function placeOf(state) {
@@ -44,3 +44,26 @@ export async function scriptAdvance(page) {
 }
 
 export const scriptReady = waitForGameScreen;
+
+/** Eyes open on the script: the step says so (a script screen in play). */
+export async function scriptEyesOpen(page) {
+  return page.evaluate(
+    () => document.querySelector('main')?.dataset.stage === 'play' && document.querySelector('main header > p')?.textContent?.trim() === 'Eyes open'
+  );
+}
+
+/** Next on a step whose list asks for a pick, with nothing picked: the screen asks for a choice. */
+export const scriptRefusal = {
+  at: (page) =>
+    page.evaluate(() => {
+      const main = document.querySelector('main');
+      if (main?.dataset.stage !== 'play') return false;
+      const picks = [...(main.querySelectorAll('fieldset input[type="radio"], fieldset input[type="checkbox"]') ?? [])];
+      const next = [...main.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Next');
+      return next && picks.length > 0 && picks.every((i) => !(/** @type {HTMLInputElement} */ (i).checked));
+    }),
+  async act(page) {
+    await waitForReady(page);
+    return { button: page.locator('main').getByRole('button', { name: 'Next', exact: true }), message: null };
+  }
+};
