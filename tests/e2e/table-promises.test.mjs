@@ -295,7 +295,8 @@ async function playAndCheck(game, diagnostic) {
     }
     if (!ended && (await page.locator('main').getAttribute('data-stage')) === 'over') ended = `the game ended early, at log ${await seqOf(page)}`;
     if (game.refusal && !refused) r.notice.broken.push('the short game never reached its refusal');
-    diagnostic(`${game.name}: ${(await seqOf(page))} moves; cards seen: ${reads.length}; ${Object.entries(r).map(([k, v]) => `${k} ${v.checked - v.broken.length}/${v.checked}`).join(', ')}`);
+    diagnostic(`${game.name}: ${await seqOf(page)} moves; cards seen: ${reads.length}; bursts counted on: ${[...kinds.keys()].join(', ')}`);
+    diagnostic(`${game.name}: held/checked: ${Object.entries(r).map(([k, v]) => `${k} ${v.checked - v.broken.length}/${v.checked}`).join(', ')}`);
     for (const note of r.oneMove.notes) diagnostic(note);
     return { ...r, ended };
   } catch (error) {

@@ -4,6 +4,7 @@
  */
 import { peek, screenState, SEVEN } from '../keeper.mjs';
 import { boardAdvance, boardReady } from './board.mjs';
+import { leaveHandBack } from './hand-back.mjs';
 
 async function setUp(page, url) {
   await page.goto(`${url}/new/botc`);
@@ -20,6 +21,7 @@ async function setUp(page, url) {
 
 /** The control that moves the game on now: pass the phone on, mark a death by night, dawn, dusk. */
 async function control(page) {
+  await leaveHandBack(page);
   const state = await screenState(page);
   const main = page.locator('main');
   if (state.stage === 'dealing') {

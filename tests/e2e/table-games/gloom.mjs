@@ -1,5 +1,6 @@
 /** Cthulhu Gloom at the table: three families, two Stories; plays passed and turns ended. */
 import { boardAdvance, boardReady } from './board.mjs';
+import { leaveHandBack } from './hand-back.mjs';
 
 export const NAMES = ['Ania', 'Bartek', 'Celina'];
 const FAMILIES = ['Miskatonic University', 'The Whateleys', 'Arkham Sanitarium'];
@@ -32,6 +33,7 @@ async function setUp(page, url) {
 
 /** A play passed, then the turn ended: one of each per turn. */
 async function control(page) {
+  await leaveHandBack(page);
   const main = page.locator('main');
   if ((await main.getByText('0 of 2 plays made', { exact: true }).count()) > 0) return { place: 'turn', control: 'Pass a play', button: main.getByRole('button', { name: 'Pass a play', exact: true }) };
   return { place: 'turn', control: 'End turn', button: main.getByRole('button', { name: /^End turn: / }) };

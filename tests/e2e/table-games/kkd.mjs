@@ -4,6 +4,7 @@
  */
 import { peek } from '../keeper.mjs';
 import { boardAdvance, boardReady } from './board.mjs';
+import { leaveHandBack } from './hand-back.mjs';
 
 export const NAMES = ['Ania', 'Bartek', 'Celina'];
 const CHARACTERS = ['Miss Scarlett', 'Colonel Mustard', 'Mrs White'];
@@ -32,6 +33,7 @@ async function open(page, name) {
 }
 
 async function control(page) {
+  await leaveHandBack(page);
   const main = page.locator('main');
   if ((await main.getByTestId('deal').count()) > 0) {
     const read = await peek(page, async () => ((await page.getByTestId('card-view').textContent()) ?? '').replace(/\s+/g, ' ').trim(), OBJECTIVE_WORDS);

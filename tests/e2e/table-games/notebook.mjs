@@ -1,5 +1,6 @@
 /** The detective's notebook: plain Cluedo for three, Ania's own six cards; suggestions recorded. */
 import { boardAdvance, seqOf } from './board.mjs';
+import { leaveHandBack } from './hand-back.mjs';
 
 export const NAMES = ['Ania', 'Ben', 'Cela'];
 const MINE = ['Miss Scarlett', 'Colonel Mustard', 'Candlestick', 'Dagger', 'Kitchen', 'Ballroom'];
@@ -23,6 +24,7 @@ async function setUp(page, url) {
 
 /** Cela suggests Plum with the Rope in a room (another each time) and Ben shows her a card. */
 async function control(page) {
+  await leaveHandBack(page);
   const seq = await seqOf(page);
   const form = page.locator('form.move-form');
   const open = page.getByRole('navigation', { name: 'Record' }).getByRole('button', { name: 'Suggestion', exact: true });

@@ -4,6 +4,7 @@
  * (the first players who fit, "yes", every vote on the first candidate).
  */
 import { DEAL_WORDS, peek, prepareAnswer, screenState, waitForCommit, waitForGameScreen, waitForReady } from '../keeper.mjs';
+import { leaveHandBack, orHandBack } from './hand-back.mjs';
 
 /** Where the screen is: the deal, a night or a day of the script. */
 export function placeOf(state) {
@@ -17,6 +18,7 @@ export function placeOf(state) {
  * @returns {Promise<{ place: string, control: string, button: import('playwright-core').Locator, read?: string }>}
  */
 export async function scriptControl(page, extra = 0) {
+  await leaveHandBack(page);
   const state = await screenState(page);
   if (state.stage === 'dealing') {
     const read = await peek(page, async () => (await page.getByTestId('role-card').getByRole('heading').first().innerText()).trim());
@@ -29,6 +31,7 @@ export async function scriptControl(page, extra = 0) {
 
 /** Plays the script's current position to its commit, trying other answers when one is refused. */
 export async function scriptAdvance(page) {
+  await leaveHandBack(page);
   const state = await screenState(page);
   for (let extra = 0; extra < 4; extra++) {
     await (await scriptControl(page, extra)).button.click();
@@ -43,7 +46,7 @@ export async function scriptAdvance(page) {
   throw new Error(`no answer fits "${state.prompt}"`);
 }
 
-export const scriptReady = waitForGameScreen;
+export const scriptReady = orHandBack(waitForGameScreen);
 
 /** Eyes open on the script: the step says so (a script screen in play). */
 export async function scriptEyesOpen(page) {
