@@ -26,7 +26,7 @@ const SEED = Number(process.env.LANTERN_CRASH_SEED ?? 20261128);
 async function placeNow(page) {
   return page.evaluate(() => {
     const main = document.querySelector('main');
-    if (main?.querySelector('[data-testid="deal"]')) return 'deal';
+    if (main?.querySelector('[data-testid="deal"]') && !document.querySelector('[data-screen="hand-back"]')) return 'deal';
     const phase = main?.querySelector('[data-testid="phase"]')?.textContent ?? main?.querySelector('h1')?.textContent ?? '';
     return /night/i.test(phase) ? 'night' : 'move';
   });

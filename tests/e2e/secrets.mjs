@@ -16,12 +16,23 @@ export function roleNames(game, lang) {
  * Investigator?") or a card the book makes public.
  * @param {import('playwright-core').Page} page
  */
-export async function silentPage(page) {
-  return page.evaluate(() => {
+export function silentPage(page, also = []) {
+  return pageWithout(page, ['[data-testid="announce"]', '[data-testid="prompt"]', '[data-testid="more"]', '[data-testid="after"]', ...also]);
+}
+
+/**
+ * The whole page as it stands (hidden nodes and attributes too), without the elements that
+ * match `selectors` (parts that are public, such as the list of a script's characters to pick
+ * from).
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} selectors
+ */
+export async function pageWithout(page, selectors) {
+  return page.evaluate((selectors) => {
     const copy = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
-    copy.querySelectorAll('[data-testid="announce"], [data-testid="prompt"], [data-testid="more"], [data-testid="after"]').forEach((el) => el.remove());
+    if (selectors.length) copy.querySelectorAll(selectors.join(', ')).forEach((el) => el.remove());
     return copy.outerHTML;
-  });
+  }, selectors);
 }
 
 /** Each of `texts` that is in `html`, as a secret that should not be. */

@@ -51,6 +51,8 @@ const refusal = {
 
 export default {
   refusal,
+  /** The script's characters offered to pick from (a Fabled, a Traveller joining): public, like the script sheet. */
+  publicParts: ['option'],
   /** By day the players' eyes are open (the grimoire closed). */
   eyesOpen: async (page) => /^Day/.test(((await page.locator('main h1').first().textContent()) ?? '').trim()),
   id: 'botc',

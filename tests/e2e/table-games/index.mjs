@@ -11,7 +11,8 @@
  * `hasNight`, `moderated` (a moderator's screen follows the deal), `refusal` (`at(page)`: whether
  * the refused move can be tried now; `act(page)`: prepares it and resolves to `{ button, message,
  * then? }`), `eyesOpen(page)` (players are looking), `roles` (every role name, none may be on the
- * hand-back screen), `secretOf(read)` (the secret in what a card showed).
+ * hand-back screen), `secretOf(read)` (the secret in what a card showed), `publicParts` (selectors
+ * of what is public though it names roles, left out of the search).
  */
 import botc from './botc.mjs';
 import cluethulhu from './cluethulhu.mjs';
