@@ -1,7 +1,23 @@
-/** Cluethulhu at the table: seven players, dealt in the app, the Keeper's script. */
-import { startCluethulhu } from '../keeper.mjs';
+/**
+ * Cluethulhu at the table: seven players with the Mother (whose yes/no step comes on the first
+ * day), dealt in the app, the Keeper's script.
+ */
+import { SEVEN, tick, waitForGameScreen } from '../keeper.mjs';
+import { fillPlayers } from '../screens.mjs';
 import { roleNames } from '../secrets.mjs';
 import { scriptAdvance, scriptControl, scriptEyesOpen, scriptReady, scriptRefusal } from './script.mjs';
+
+async function setUp(page, url) {
+  await page.goto(`${url}/new/cluethulhu`);
+  await fillPlayers(page, SEVEN);
+  await tick(page, page.getByLabel('Mother', { exact: true }));
+  const dealInApp = page.getByLabel('Deal in the app', { exact: true });
+  if ((await dealInApp.count()) > 0) await dealInApp.check();
+  await page.getByRole('button', { name: 'Start game', exact: true }).click();
+  await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
+  await waitForGameScreen(page);
+  return new URL(page.url()).pathname.split('/').pop() ?? '';
+}
 
 export default {
   id: 'cluethulhu',
@@ -12,7 +28,7 @@ export default {
   hasNight: true,
   /** A moderator's screen follows the deal. */
   moderated: true,
-  setUp: (page, url) => startCluethulhu(page, url),
+  setUp,
   ready: scriptReady,
   control: scriptControl,
   refusal: scriptRefusal,
