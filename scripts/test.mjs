@@ -103,7 +103,7 @@ const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
  * end (measured durations, longest first, on a loaded 2-core machine: 120–185 s each); the
  * rest follow in name order.
  */
-const LONG_E2E = ['pwa', 'script-screen', 'hostile', 'storage', 'cluethulhu', 'backup', 'crash', 'deal-secrecy', 'speech'];
+const LONG_E2E = ['pwa', 'script-screen', 'hostile', 'storage', 'cluethulhu', 'backup', 'crash', 'crash-games', 'table-promises', 'deal-secrecy', 'speech'];
 const rank = (file) => {
   const i = LONG_E2E.indexOf(file.replace(/\.test\.mjs$/, ''));
   return i < 0 ? LONG_E2E.length : i;

@@ -11,51 +11,22 @@
  * - the stored log runs 1..n with no gap and no double, the game row says n, and every stored
  *   snapshot is the replay of the log (read with raw IndexedDB, replayed by the engine in Node).
  *
- * One lost or doubled step fails the test. LANTERN_CRASH_KILLS and LANTERN_CRASH_SEED change
+ * One lost or doubled step fails the test. The machinery is in torture.mjs (shared with
+ * crash-games.test.mjs, which kills every other game a few times). LANTERN_CRASH_KILLS and LANTERN_CRASH_SEED change
  * the number of kills (default 25) and the moments (a run prints its seed).
  */
-import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { findChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { peek, PHONE, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
-import { assertWholeGame, loadEngine, readStoredGame } from './lantern-db.mjs';
+import { peek, prepareAnswer, screenState, startCluethulhu, waitForCommit } from './keeper.mjs';
+import { loadEngine } from './lantern-db.mjs';
+import { seeded, torture } from './torture.mjs';
 
 const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 25);
 const SEED = Number(process.env.LANTERN_CRASH_SEED ?? 20261121);
-
-/** mulberry32: a small seeded generator, so a failing run can be repeated exactly. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The browser process of the profile in `dir`: Playwright's child with no --type= (not a renderer). */
-async function browserPid(dir) {
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const args = (await readFile(`/proc/${name}/cmdline`, 'utf8')).split('\0');
-      if (!args.includes(`--user-data-dir=${dir}`) || args.some((a) => a.startsWith('--type='))) continue;
-      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid) return Number(name);
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  throw new Error(`no browser process for ${dir}`);
-}
 
 test(`a game survives ${KILLS} kills of the browser process, losing and doubling nothing`, { timeout: 600_000 }, async (t) => {
   const executablePath = findChromium();
@@ -65,89 +36,18 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
   const server = await startServer({ port: 0 });
   const dir = await mkdtemp(join(tmpdir(), 'lantern-crash-'));
   await loadEngine();
-
-  let context;
+  const browser = torture({ executablePath, dir, url: server.url });
   let page;
-  let pid = 0;
-  /** Set just before a tap that is to be killed: how long after the tap reaches the page. */
-  let armed = null;
-  /** The game being played, and the longest log its screen has shown. */
   let id = '';
-  let seen = 0;
-
-  async function launch() {
-    // The service worker is left out: it is not on the storage path (its offline behaviour has
-    // its own tests), and without it each of the many restarts is quicker.
-    context = await chromium.launchPersistentContext(dir, { executablePath, args: CHROMIUM_ARGS, ...PHONE, serviceWorkers: 'block' });
-    pid = await browserPid(dir);
-    // A tap reaches this binding as it reaches the app (a capturing listener runs first), so the
-    // kill lands while the app computes and stores the move, not after.
-    await context.exposeBinding('lanternCrashTap', async () => {
-      if (!armed) return;
-      const delay = armed.delay;
-      armed = null;
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-      process.kill(pid, 'SIGKILL');
-    });
-    // Every log length the game screen shows is reported as it is drawn, so a screen that moved
-    // on before its move was stored would be caught even when the kill follows within a blink.
-    await context.exposeBinding('lanternShown', (_source, path, seq) => {
-      if (path === `/game/${id}` && seq > seen) seen = seq;
-    });
-    await context.addInitScript(() => {
-      const w = /** @type {any} */ (window);
-      document.addEventListener('click', () => void w.lanternCrashTap?.(), { capture: true });
-      let last = null;
-      new MutationObserver(() => {
-        const seq = document.querySelector('main[data-seq]')?.getAttribute('data-seq') ?? null;
-        if (seq === null || seq === last) return;
-        last = seq;
-        void w.lanternShown?.(location.pathname, Number(seq));
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-seq'], childList: true });
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-  }
-
-  /** Resolves once Playwright has seen the browser go. */
-  const closed = () => new Promise((resolve) => context.once('close', resolve));
-
-  /** SIGKILL the browser now. */
-  async function kill() {
-    const gone = closed();
-    process.kill(pid, 'SIGKILL');
-    await gone;
-  }
-
-  /** Tap `button` and have the browser killed `delay` ms after the tap reaches the page. */
-  async function tapAndKill(button, delay) {
-    const gone = closed();
-    armed = { delay };
-    await button.click({ noWaitAfter: true, timeout: 5_000 }).catch(() => {});
-    const late = await Promise.race([gone.then(() => false), new Promise((r) => setTimeout(() => r(true), 5_000))]);
-    if (late) throw new Error('the tap never reached the page');
-  }
-
-  async function relaunch(id) {
-    await launch();
-    await page.goto(`${server.url}/game/${id}`);
-    try {
-      await waitForGameScreen(page, 30_000);
-    } catch (error) {
-      // Say what the screen showed instead.
-      const text = await page.locator('body').innerText().catch(() => '(unreadable)');
-      throw new Error(`the game screen did not come back after a restart; it shows: ${text.slice(0, 300)}`, { cause: error });
-    }
-    return screenState(page);
-  }
 
   /** Plays the current step to its commit (or ends a game and starts the next). */
   async function play(state) {
     if (state.stage === 'over') {
-      id = '';
-      seen = 0;
+      browser.follow('');
       const next = await startCluethulhu(page, server.url);
       games.push(next);
       id = next;
+      browser.follow(id);
       return screenState(page);
     }
     if (state.stage === 'dealing') {
@@ -173,8 +73,9 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
   let inFlightDropped = 0;
   let kills = 0;
   let taps = 0;
-  await launch();
+  page = await browser.launch();
   id = await startCluethulhu(page, server.url);
+  browser.follow(id);
   const games = [id];
   let shown = await screenState(page);
   const began = Date.now();
@@ -203,7 +104,7 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
       let inFlight = null;
       if (mode === 'peek') {
         // Killed while a player holds their card up.
-        await peek(page, () => kill()).catch(() => {});
+        await peek(page, () => browser.kill()).catch(() => {});
       } else if (mode === 'tap' || mode === 'committing') {
         let button;
         if (shown.stage === 'dealing') {
@@ -215,41 +116,27 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
         inFlight = 'step.answer';
         // `tap`: killed as the tap lands, before the move is stored; `committing`: a few
         // milliseconds on, while it is being stored or has just been.
-        await tapAndKill(button, mode === 'tap' ? 0 : between(1, 30));
+        await browser.tapAndKill(button, mode === 'tap' ? 0 : between(1, 30));
       } else if (mode === 'undo') {
         inFlight = 'undo';
-        await tapAndKill(page.locator('main button:not([disabled])', { hasText: /^Undo$/ }).first(), between(0, 20));
+        await browser.tapAndKill(page.locator('main button:not([disabled])', { hasText: /^Undo$/ }).first(), between(0, 20));
       } else {
-        await kill();
+        await browser.kill();
       }
       kills++;
 
       if (mode === 'startup' && kills < KILLS) {
         // Killed again while the app is still opening the database and drawing the game.
-        await launch();
-        const loading = page.goto(`${server.url}/game/${id}`).catch(() => {});
-        await new Promise((r) => setTimeout(r, between(20, 400)));
-        await kill();
-        await loading;
+        await browser.killAtStartup(between(20, 400));
         kills++;
         counts.startup++;
       }
 
-      const shownAtKill = seen;
-      const after = await relaunch(id);
-      const stored = await readStoredGame(page, id);
       const where = `kill ${kills} (${mode}, seed ${SEED})`;
-      await assertWholeGame(stored, where);
-      assert.equal(stored.game.seq, after.seq, `${where}: the screen shows the stored game`);
-      assert.ok(after.seq >= shownAtKill, `${where}: every step the screen showed (${shownAtKill}) was stored (${after.seq})`);
-      if (inFlight && after.seq === shown.seq + 1) {
-        // The tap had committed: it is there, once, and the screen shows where it led.
-        assert.equal(stored.events.at(-1).event.type, inFlight, `${where}: the last entry is the tap in flight`);
-        inFlightKept++;
-      } else {
-        assert.deepEqual(after, shown, `${where}: back at the last step shown`);
-        if (inFlight) inFlightDropped++;
-      }
+      const { after, kept } = await browser.restartAndCheck(shown, inFlight, where);
+      page = browser.page;
+      if (kept) inFlightKept++;
+      else if (inFlight) inFlightDropped++;
       shown = after;
     }
   } catch (error) {
@@ -257,7 +144,7 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
     if (error instanceof Error) error.message = `after ${kills} kill(s), seed ${SEED}, game ${id} at ${JSON.stringify(shown)}: ${error.message}`;
     throw error;
   } finally {
-    await context?.close().catch(() => {});
+    await browser.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }

@@ -15,12 +15,12 @@
  * - axe finds nothing on each of these screens.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
 import { answerStep, DEAL_WORDS, dealAll, screenState, SEVEN, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
 import { readStoredGame } from './lantern-db.mjs';
 import { choose, dealAndRead, next, readScript, setUpKtulu, WORDS } from './manitou.mjs';
+import { roleNames } from './secrets.mjs';
 
 const app = useApp();
 
@@ -29,12 +29,6 @@ const PHONE_412 = { viewport: { width: 412, height: 823 } };
 
 /** The gaps between taps, in ms: a fixed, varied rhythm from 50 to 400 (no randomness in tests). */
 const GAPS = [50, 180, 60, 400, 90, 250, 50, 320, 120, 70, 210, 380, 50, 140];
-
-/** Every role name a game's cards can show, by role id, from the game's locale. */
-function roleNames(game, lang) {
-  const json = JSON.parse(readFileSync(new URL(`../../locales/${lang}/${game}.json`, import.meta.url), 'utf8'));
-  return Object.fromEntries(Object.entries(json.roles).map(([id, r]) => [id, r.name]));
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -5,4 +5,9 @@
  */
 export { apply, persist, replay, start } from '../../src/lib/engine/session';
 export { cluethulhu } from '../../src/lib/games/cluethulhu';
+export { ktulu } from '../../src/lib/games/ktulu';
+export { botc } from '../../src/lib/games/botc';
+export { gloom } from '../../src/lib/games/gloom';
+export { kkd } from '../../src/lib/games/kkd';
+export { notebook } from '../../src/lib/games/notebook';
 export { CHECKPOINT_EVERY } from '../../src/lib/db/types';

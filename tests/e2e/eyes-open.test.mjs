@@ -13,25 +13,9 @@ import { describe, test } from 'node:test';
 import { freshPage, useApp } from './harness.mjs';
 import { tick, waitForGameScreen, waitForReady } from './keeper.mjs';
 import { choose, count, holdSecrets, next, readScript, setUpKtulu, WORDS } from './manitou.mjs';
+import { found, silentPage } from './secrets.mjs';
 
 const app = useApp();
-
-/**
- * The whole page as it stands (as `page.content()`: hidden nodes and attributes too), without
- * the lines read aloud to everyone, which may name a role ("Who accuses someone of being an
- * Investigator?") or a card the book makes public.
- * @param {import('playwright-core').Page} page
- */
-async function silentPage(page) {
-  return page.evaluate(() => {
-    const copy = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
-    copy.querySelectorAll('[data-testid="announce"], [data-testid="prompt"], [data-testid="more"], [data-testid="after"]').forEach((el) => el.remove());
-    return copy.outerHTML;
-  });
-}
-
-/** Each of `texts` that is in `page`, as the moderator's secret that should not be. */
-const found = (page, texts) => texts.filter((t) => page.includes(t));
 
 /** Next, once the step may be answered; returns the step that follows. */
 async function go(page, words) {

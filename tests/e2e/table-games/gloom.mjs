@@ -1,0 +1,75 @@
+/** Cthulhu Gloom at the table: three families, two Stories; plays passed and turns ended. */
+import { boardAdvance, boardReady } from './board.mjs';
+import { leaveHandBack } from './hand-back.mjs';
+
+export const NAMES = ['Ania', 'Bartek', 'Celina'];
+const FAMILIES = ['Miskatonic University', 'The Whateleys', 'Arkham Sanitarium'];
+const CHARACTERS = [
+  ['Herbert West', 'Professor Armitage', 'Walter Gilman', 'Edward Derby', 'Asenath Waite'],
+  ['Wilbur Whately', 'Lavinia Whateley', 'Old Whately', 'Rutherford Whately', 'Junior'],
+  ['Doctor Willett', 'Henry Akeley', 'Randolph Carter', 'Tigger-Man', 'Anna Tilton']
+];
+
+async function setUp(page, url) {
+  await page.goto(`${url}/new/gloom`);
+  await page.getByRole('textbox', { name: 'Player 1', exact: true }).waitFor();
+  for (let i = 0; i < NAMES.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(NAMES[i]);
+  await page.getByRole('radio', { name: NAMES[0], exact: true }).check();
+  for (let i = 0; i < NAMES.length; i++) {
+    await page.getByRole('group', { name: NAMES[i], exact: true }).getByLabel('Family', { exact: true }).selectOption({ label: FAMILIES[i] });
+    for (let k = 0; k < 5; k++) await page.getByLabel(`Character ${k + 1} of ${NAMES[i]}`, { exact: true }).fill(CHARACTERS[i][k]);
+  }
+  const names = page.getByLabel('Story card', { exact: true });
+  const points = page.getByLabel('Its Pathos points', { exact: true });
+  await names.nth(0).fill('The Necronomicon');
+  await points.nth(0).fill('-10');
+  await names.nth(1).fill('The King In Yellow');
+  await points.nth(1).fill('-5');
+  await page.getByRole('button', { name: 'Start game', exact: true }).click();
+  await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
+  await boardReady(page);
+  return new URL(page.url()).pathname.split('/').pop() ?? '';
+}
+
+/** A play passed, then the turn ended: one of each per turn. */
+async function control(page) {
+  await leaveHandBack(page);
+  const main = page.locator('main');
+  if ((await main.getByText('0 of 2 plays made', { exact: true }).count()) > 0) return { place: 'turn', control: 'Pass a play', button: main.getByRole('button', { name: 'Pass a play', exact: true }) };
+  return { place: 'turn', control: 'End turn', button: main.getByRole('button', { name: /^End turn: / }) };
+}
+
+/**
+ * A rule's refusal: an Untimely Death on a character whose Self-Worth is 0, recorded as a free
+ * play. Resolves to "Record it anyway", the control that overrules it.
+ */
+const refusal = {
+  at: async (page) => (await page.locator('main').getByText('0 of 2 plays made', { exact: true }).count()) > 0,
+  async act(page) {
+    const main = page.locator('main');
+    await main.getByRole('button', { name: 'Record a card', exact: true }).click();
+    await page.getByRole('radio', { name: 'Untimely Death', exact: true }).check();
+    await page.getByLabel('Card name', { exact: true }).fill('wasted');
+    await page.getByRole('button', { name: 'Wasted Away', exact: true }).click();
+    await page.getByLabel('Played on', { exact: true }).selectOption({ label: 'Walter Gilman (Self-Worth 0)' });
+    await page.getByLabel('A free play (does not count as one of the turn’s two plays)', { exact: true }).check();
+    return {
+      button: page.getByRole('button', { name: 'Record', exact: true }),
+      message: /needs a negative Self-Worth/,
+      then: { control: 'Record it anyway', button: page.getByRole('button', { name: 'Record it anyway', exact: true }) }
+    };
+  }
+};
+
+export default {
+  refusal,
+  id: 'gloom',
+  name: 'Cthulhu Gloom',
+  entry: 'move',
+  hasDeal: false,
+  hasNight: false,
+  setUp,
+  ready: boardReady,
+  control,
+  advance: boardAdvance(control)
+};
