@@ -214,6 +214,7 @@ export class Reasons {
         const r = this.#records[why.record];
         if (r.kind === 'suggestion') {
           if (!fact.has) return { key: 'notebook:why.passed', params: { player: this.#name(h), ...triple(why.record) } };
+          if (r.showed !== undefined && h === m.owner) return { key: 'notebook:why.youShowed', params: { card } };
           return { key: 'notebook:why.showedYou', params: { player: this.#name(h), card } };
         }
         if (r.kind === 'seen') return this.#holderText('seen', h, { card });
