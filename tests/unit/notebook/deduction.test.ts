@@ -202,7 +202,7 @@ describe('contradictions', () => {
     ];
     const d = deduce(setup, records);
     expect(d.worlds).toBe(0);
-    expect(d.contradiction).toEqual({ culprit: 2, records: [0, 2] });
+    expect(d.contradiction).toMatchObject({ culprit: 2, records: [0, 2], ownCards: false });
     expect(d.envelope).toEqual({ suspect: null, weapon: null, room: null });
   });
 

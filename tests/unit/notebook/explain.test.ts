@@ -236,3 +236,32 @@ describe('explanations', () => {
     }
   });
 });
+
+describe('a contradiction names what clashes', () => {
+  it('a hand’s size: three cards seen with a player who holds two', () => {
+    const setup = game('killerKlooDoo', 6, ['scarlett', 'kitchen']);
+    const records = [seen('ben', 'rope'), seen('celina', 'plum'), seen('ben', 'hall'), seen('ben', 'study')];
+    const c = deduce(setup, records).contradiction!;
+    expect(c.records).toEqual([0, 2, 3]);
+    expect(c.ownCards).toBe(false);
+    expect(c.sizes.map(({ holder, count }) => ({ holder, count }))).toEqual([{ holder: 'ben', count: 2 }]);
+  });
+
+  it('the owner’s own cards: one of them seen with another player', () => {
+    const setup = game('cluedo', 3, ['scarlett', 'mustard', 'white', 'candlestick', 'dagger', 'kitchen']);
+    const records = [seen('celina', 'hall'), seen('ben', 'dagger')];
+    const c = deduce(setup, records).contradiction!;
+    expect(c.records).toEqual([1]);
+    expect(c.ownCards).toBe(true);
+    expect(c.sizes).toEqual([]);
+  });
+
+  it('records alone: a player who passed on a card seen with them', () => {
+    const setup = game('cluedo', 3, ['scarlett', 'mustard', 'white', 'candlestick', 'dagger', 'kitchen']);
+    const records = [seen('ben', 'hall'), suggest('celina', ['plum', 'rope', 'hall'], ['ben'], null)];
+    const c = deduce(setup, records).contradiction!;
+    expect(c.records).toEqual([0, 1]);
+    expect(c.ownCards).toBe(false);
+    expect(c.sizes).toEqual([]);
+  });
+});

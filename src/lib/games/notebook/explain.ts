@@ -276,7 +276,50 @@ export class Reasons {
 const index = (m: Model, t: number, c: number, h: number) => (t * m.cards.length + c) * m.holderIds.length + h;
 
 /** The step-by-step reasoning, to a fixed point. */
-function derive(m: Model): (Derived | undefined)[] {
+/** Two reasons that clash: a fact found one way, and the opposite found another. */
+interface Clash {
+  at: number;
+  because: [number, number, number][];
+  /** A hand holding more known cards than its size, or fewer possible ones. */
+  size?: { holder: number; time: number };
+}
+
+/**
+ * What besides the records takes part in a clash the steps find, on a model with no world:
+ * the owner's own cards, and each holder whose number of cards (at a time) a step counted on.
+ * Null when the steps do not reach the clash (only the whole count finds it).
+ */
+export function clashParts(m: Model): { ownCards: boolean; sizes: { holder: number; time: number }[] } | null {
+  const clash: Clash[] = [];
+  const facts = derive(m, clash);
+  if (!clash.length) return null;
+  const seen = new Set<number>();
+  const sizes = new Map<string, { holder: number; time: number }>();
+  let ownCards = false;
+  const H = m.holderIds.length;
+  const N = m.cards.length;
+  const visit = (i: number) => {
+    if (seen.has(i)) return;
+    seen.add(i);
+    const d = facts[i];
+    if (!d) return;
+    const h = i % H;
+    const t = Math.floor(i / (H * N));
+    if (d.why.kind === 'ownHand') ownCards = true;
+    if (['handFull', 'handNeedsAll', 'handCovered', 'handNeedsCard'].includes(d.why.kind)) sizes.set(`${h}@${t}`, { holder: h, time: t });
+    for (const [bt, bc, bh] of d.because) visit(index(m, bt, bc, bh));
+  };
+  const first = clash[0];
+  if (first.size) sizes.set('clash', first.size);
+  if (first.at >= 0) visit(first.at);
+  for (const [bt, bc, bh] of first.because) visit(index(m, bt, bc, bh));
+  // One time per holder is enough to name its size.
+  const byHolder = new Map<number, { holder: number; time: number }>();
+  for (const x of sizes.values()) if (!byHolder.has(x.holder)) byHolder.set(x.holder, x);
+  return { ownCards, sizes: [...byHolder.values()].sort((a, b) => a.holder - b.holder) };
+}
+
+function derive(m: Model, clash?: Clash[]): (Derived | undefined)[] {
   const H = m.holderIds.length;
   const N = m.cards.length;
   const facts: (Derived | undefined)[] = new Array((m.T + 1) * N * H);
@@ -286,6 +329,10 @@ function derive(m: Model): (Derived | undefined)[] {
   const set = (t: number, c: number, h: number, has: boolean, why: Why, because: [number, number, number][] = []) => {
     const i = index(m, t, c, h);
     const old = facts[i];
+    if (old && old.has !== has) {
+      clash?.push({ at: i, because });
+      return;
+    }
     if (old) {
       // A plainer reason found later replaces the first one when it rests only on facts found
       // before that one, so reasons still never go round in a circle.
@@ -477,6 +524,7 @@ function derive(m: Model): (Derived | undefined)[] {
       const want = cl.positive;
       const settled = cl.cards.filter((c) => is(t, c, cl.holder, !want));
       const left = cl.cards.filter((c) => !is(t, c, cl.holder, !want));
+      if (clash && settled.length === cl.cards.length && !clash.length) clash.push({ at: index(m, t, settled[0], cl.holder), because: settled.slice(1).map((x) => [t, x, cl.holder]) });
       if (left.length === 1 && settled.length === cl.cards.length - 1)
         set(t, left[0], cl.holder, want, { kind: want ? 'showedOne' : 'accusedWrong', record: cl.source }, settled.map((x) => [t, x, cl.holder]));
     }
@@ -507,6 +555,10 @@ function derive(m: Model): (Derived | undefined)[] {
           if (d?.has === true) hasCount++;
           if (d?.has !== false) maybeCount++;
         }
+        if (clash && !clash.length && (hasCount > size || maybeCount < size)) {
+          const because: [number, number, number][] = cards.filter((c) => (hasCount > size ? is(t, c, h, true) : is(t, c, h, false))).map((c) => [t, c, h]);
+          clash.push({ at: -1, because, size: { holder: h, time: t } });
+        }
         if (hasCount === size && maybeCount > hasCount) {
           const has = cards.filter((c) => is(t, c, h, true));
           for (const c of cards) if (!is(t, c, h, true)) set(t, c, h, false, { kind: 'handFull' }, has.map((x) => [t, x, h]));
@@ -521,7 +573,7 @@ function derive(m: Model): (Derived | undefined)[] {
   };
   // Steps in order of how plainly they read: a later kind is tried only once the earlier ones
   // have found all they can, so a fact gets the plainest reason there is for it.
-  for (let round = 0; round < 1000; round++) {
+  for (let round = 0; round < 1000 && !clash?.length; round++) {
     changed = false;
     onePlace();
     blindMoves();
