@@ -128,6 +128,37 @@ describe('explanations', () => {
     expect(e.records).toEqual([1]);
   });
 
+  it('a card passed on unseen: what the receiver has after and lacked before came from the giver', () => {
+    const setup = game('killerKlooDoo', 4, KKD_ANIA);
+    const records: NotebookRecord[] = [
+      suggest('ben', ['plum', 'rope', 'hall'], ['celina'], { by: 'darek' }),
+      { kind: 'transfer', how: 'bribe', from: 'ben', to: 'celina' },
+      seen('celina', 'rope')
+    ];
+    const rope = why(setup, records, 'rope', 'ben', true, 1);
+    expect(rope.text).toEqual({ key: 'notebook:why.movedIn', params: { card: 'rope', number: 2, from: 'Ben', to: 'Celina' } });
+    expect(rope.records).toEqual([1]);
+  });
+
+  it('a card passed on unseen: what the giver had none of, the receiver had already', () => {
+    const setup = game('killerKlooDoo', 4, KKD_ANIA);
+    const records: NotebookRecord[] = [
+      suggest('darek', ['plum', 'rope', 'hall'], ['ania', 'ben'], { by: 'celina' }),
+      { kind: 'transfer', how: 'grab', from: 'ben', to: 'celina' },
+      seen('celina', 'rope')
+    ];
+    const e = why(setup, records, 'rope', 'celina', true, 1);
+    expect(e.text).toEqual({ key: 'notebook:why.hadIt', params: { card: 'rope', number: 2, from: 'Ben', to: 'Celina' } });
+  });
+
+  it('the card the owner showed', () => {
+    const setup = game('cluedo', 3, ['scarlett', 'mustard', 'white', 'candlestick', 'dagger', 'kitchen']);
+    const records = [{ ...suggest('ben', ['white', 'rope', 'hall'], [], { by: 'ania' }), showed: 'white' } as NotebookRecord];
+    const e = why(setup, records, 'white', 'ania', true);
+    expect(e.text).toEqual({ key: 'notebook:why.youShowed', params: { card: 'white' } });
+    expect(e.records).toEqual([0]);
+  });
+
   it('a dig: the middle is empty once all its cards are dug up', () => {
     const setup = game('killerKlooDoo', 4, KKD_ANIA);
     const records: NotebookRecord[] = [
@@ -208,8 +239,6 @@ describe('explanations', () => {
     }
     expect(found, 'a fact only the records together decide').not.toBeNull();
     const { setup, records, fact, records2 } = found!;
-    const c = (setup.deck ?? []).length;
-    expect(c).toBe(0);
     const broken = (forget: Set<number>) => {
       const m = buildModel(setup, records, forget);
       m.unary.push({ card: m.cards.indexOf(fact.card), holder: m.holderIds.indexOf(fact.holder), time: fact.time, has: !fact.has, source: -1 });
