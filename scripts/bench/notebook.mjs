@@ -231,8 +231,185 @@ export function notebookRows(n) {
   ];
 }
 
-// Alone: `node scripts/bench/notebook.mjs` on the built app (MOVES, SLOW_MOVES: 20 and 10 by default).
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * The heaviest notebooks Killer Kloo Doo's twists make, found by search: six players, the six
+ * cards of the middle dug up by others (unseen by the owner), six cards grabbed between others
+ * (unseen), and 20 suggestions, played from a true deal so the records fit together. Which kind
+ * of record comes when, and the game's deal and choices, are what the search varies: seeded
+ * random orders first, then swaps of two records in the heaviest one kept while the count's work
+ * (states and steps it goes through, the same on any machine) grows. The deduction of the
+ * heaviest game found is then timed after each of its records, and a tap's explanation (the
+ * reasons worked out, then the reason for a cell and for each fact it rests on) for every certain
+ * fact after the last record. CPU time in Node (the same modules the app runs, loaded through
+ * Vite), the least of REPEAT runs each, since other work on the machine only adds to it.
+ * Budgets: a deduction ≤ 100 ms, a tap's explanation ≤ 50 ms.
+ */
+export const NOTEBOOK_WORST_BUDGET_MS = { deduce: 100, explain: 50 };
+const HEAVY = { digs: 6, grabs: 6, suggestions: 20 };
+
+/** A heavy game for `order` (its kinds of record, in order) and a deal and choices from `seed`. */
+export function heavyGame(seed, order) {
+  const int = generator(seed);
+  const players = NAMES.map((name, seat) => ({ id: `p${seat + 1}`, name, seat }));
+  const ids = players.map((p) => p.id);
+  const owner = ids[0];
+  const where = new Map();
+  const envelope = [SUSPECTS[int(6)], WEAPONS[int(6)], ROOMS[int(9)]];
+  for (const c of envelope) where.set(c, '@envelope');
+  const rest = CARDS.filter((c) => !envelope.includes(c));
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [rest[i], rest[j]] = [rest[j], rest[i]];
+  }
+  rest.forEach((c, i) => where.set(c, i < 12 ? ids[Math.floor(i / 2)] : '@middle'));
+  const held = (h) => CARDS.filter((c) => where.get(c) === h);
+  const setup = { variant: 'killerKlooDoo', players, owner, hands: Object.fromEntries(ids.map((id) => [id, 2])), middle: 6, ownCards: held(owner), edition: 'uk' };
+  const others = ids.filter((id) => id !== owner);
+  const records = [];
+  for (const kind of order) {
+    if (kind === 'dig') {
+      const by = others[int(others.length)];
+      const pile = held('@middle');
+      where.set(pile[int(pile.length)], by);
+      records.push({ kind: 'dig', by });
+    } else if (kind === 'grab') {
+      const givers = others.filter((id) => held(id).length > 0);
+      const from = givers[int(givers.length)];
+      const takers = others.filter((id) => id !== from);
+      const to = takers[int(takers.length)];
+      const hand = held(from);
+      where.set(hand[int(hand.length)], to);
+      records.push({ kind: 'transfer', how: 'grab', from, to });
+    } else records.push(suggestion(int, ids, owner, where));
+  }
+  return { setup, records };
+}
+
+/** A seeded shuffle of the heavy game's kinds of record. */
+function randomOrder(int) {
+  const order = [...Array(HEAVY.digs).fill('dig'), ...Array(HEAVY.grabs).fill('grab'), ...Array(HEAVY.suggestions).fill('suggestion')];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/**
+ * The search and the timings (see above). `tries` random games, then `climb` swaps; returns
+ * the heaviest game's work, its deduction's times and its explanations' times.
+ */
+export async function notebookWorstCase({ tries = 12, climb = 12, repeat = 3 } = {}) {
+  const { createServer } = await import('vite');
+  const root = new URL('../..', import.meta.url).pathname;
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    resolve: { alias: { $lib: `${root}src/lib` } }
+  });
+  try {
+    const { deduce } = await server.ssrLoadModule('/src/lib/games/notebook/solver.ts');
+    const { Reasons } = await server.ssrLoadModule('/src/lib/games/notebook/explain.ts');
+    const { buildModel } = await server.ssrLoadModule('/src/lib/games/notebook/model.ts');
+    const { countWorlds } = await server.ssrLoadModule('/src/lib/games/notebook/count.ts');
+    // The count's work after the last record (the work grows with the records as a rule; every
+    // record's deduction of the game found is timed below).
+    const work = (g) => countWorlds(buildModel(g.setup, g.records), false).work;
+    const int = generator(2024);
+    let best = null;
+    for (let i = 0; i < tries; i++) {
+      const seed = 100 + i;
+      const order = randomOrder(int);
+      const g = heavyGame(seed, order);
+      const w = work(g);
+      if (!best || w > best.work) best = { seed, order, work: w, game: g };
+    }
+    const searched = best.work;
+    for (let i = 0; i < climb; i++) {
+      const order = [...best.order];
+      const a = int(order.length);
+      const b = int(order.length);
+      if (order[a] === order[b]) continue;
+      [order[a], order[b]] = [order[b], order[a]];
+      const g = heavyGame(best.seed, order);
+      const w = work(g);
+      if (w > best.work) best = { ...best, order, work: w, game: g };
+    }
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const least = (f) => {
+      let ms = Infinity;
+      for (let r = 0; r < repeat; r++) {
+        const t0 = cpu();
+        f();
+        ms = Math.min(ms, cpu() - t0);
+      }
+      return ms;
+    };
+    const { setup, records } = best.game;
+    const deduceMs = [];
+    for (let k = 0; k <= records.length; k++) deduceMs.push(least(() => deduce(setup, records.slice(0, k))));
+    const d = deduce(setup, records);
+    if (d.contradiction) throw new Error('the heaviest game found contradicts itself');
+    // A tap: the reasons are worked out on the first tap after a record, then the cell's reason and those of the facts it rests on.
+    const reasonsMs = least(() => new Reasons(setup, records, d));
+    const reasons = new Reasons(setup, records, d);
+    const tap = (fact) => {
+      const e = reasons.explain(fact);
+      for (const b of e?.because ?? []) reasons.explain(b);
+      return e;
+    };
+    const explainMs = [];
+    const kinds = {};
+    for (const fact of d.facts()) {
+      const key = tap(fact)?.text.key ?? 'none';
+      kinds[key] = (kinds[key] ?? 0) + 1;
+      explainMs.push(least(() => tap(fact)));
+    }
+    const worstTap = Math.max(...explainMs);
+    return {
+      records: records.length,
+      order: best.order.map((k) => k[0]).join(''),
+      seed: best.seed,
+      work: { searched, climbed: best.work },
+      deduceMs: { worst: round(Math.max(...deduceMs)), last: round(deduceMs.at(-1)), median: round(median(deduceMs)) },
+      explain: { reasonsMs: round(reasonsMs), worstTapMs: round(worstTap), medianTapMs: round(median(explainMs)), firstTapMs: round(reasonsMs + worstTap), facts: explainMs.length, kinds },
+      held: {
+        deduce: Math.max(...deduceMs) <= NOTEBOOK_WORST_BUDGET_MS.deduce,
+        explain: reasonsMs + worstTap <= NOTEBOOK_WORST_BUDGET_MS.explain
+      }
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+const round = (x) => Math.round(x * 100) / 100;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The table's rows for the heaviest notebook found: [measure, value, budget, held]. */
+export function notebookWorstRows(w) {
+  const label = `Notebook, heaviest of the search (6 players, 6 blind digs, 6 blind grabs, 20 suggestions; work ${w.work.climbed})`;
+  return [
+    [`${label}: deduction after any record, worst (CPU)`, `${w.deduceMs.worst} ms`, `≤ ${NOTEBOOK_WORST_BUDGET_MS.deduce} ms`, w.held.deduce],
+    [`${label}: first tap's explanation, worst (reasons ${w.explain.reasonsMs} ms + cell ${w.explain.worstTapMs} ms)`, `${w.explain.firstTapMs} ms`, `≤ ${NOTEBOOK_WORST_BUDGET_MS.explain} ms`, w.held.explain]
+  ];
+}
+
+// Alone: `node scripts/bench/notebook.mjs` on the built app (MOVES, SLOW_MOVES: 20 and 10 by default);
+// `WORST=only node scripts/bench/notebook.mjs` for the heaviest game's search and timings alone (no build needed).
+if (import.meta.url === `file://${process.argv[1]}` && process.env.WORST === 'only') {
+  const { loadavg } = await import('node:os');
+  const before = loadavg().map((n) => n.toFixed(2));
+  const w = await notebookWorstCase({ tries: Number(process.env.TRIES ?? 12), climb: Number(process.env.CLIMB ?? 12) });
+  for (const [name, value, budget, ok] of notebookWorstRows(w)) console.log(`${name}  ${value}  ${budget}  ${ok ? 'held' : 'NOT held'}`);
+  console.log(JSON.stringify(w));
+  console.log(`Load average (1, 5, 15 min): before ${before.join(', ')}; after ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadavg } = await import('node:os');
   const { chromium } = await import('playwright-core');
   const { CHROMIUM_ARGS, ensureChromium } = await import('../chromium.mjs');

@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp, waitForServiceWorkerControl } from './harness.mjs';
+import { holdSecrets } from './manitou.mjs';
 
 const app = useApp();
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -28,7 +29,7 @@ async function waitForNotebook(page) {
   await page.waitForFunction(() => document.querySelector('main[data-seq] tr[data-card]') !== null, undefined, { timeout: 15_000, polling: 50 });
 }
 
-/** The grid as the owner reads it: each card's marks and its chance of being in the envelope. */
+/** The grid as the owner reads it: each card's marks, with its chance of being in the envelope while that is open. */
 const gridState = (page) =>
   page.evaluate(() => ({
     envelope: [...document.querySelectorAll('[data-envelope]')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim()),
@@ -79,8 +80,8 @@ describe("Detective's notebook", () => {
       await page.getByRole('heading', { name: "Ania's notebook" }).waitFor();
       // The owner's own cards are known from the start: hers, nobody else's, not in the envelope.
       const start = await gridState(page);
-      assert.match(start.rows[0], /^Miss Scarlett ✓ ✗ ✗ ✗ 0%$/);
-      assert.match(start.rows[4], /^Mrs Peacock ✗ · · · 25%$/);
+      assert.match(start.rows[0], /^Miss Scarlett ✓ ✗ ✗ ✗$/);
+      assert.match(start.rows[4], /^Mrs Peacock ✗ · · 25%$/);
       // The grid scrolls sideways on its own: the page itself does not.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing wider than the phone');
       await assertAxeClean(page, 'the notebook');
@@ -94,7 +95,7 @@ describe("Detective's notebook", () => {
       await suggest(page, { by: 'Cela', suspect: 'Professor Plum', weapon: 'Rope', room: 'Hall', shower: 'Nobody' });
       const after = await suggest(page, { by: 'Cela', suspect: 'Professor Plum', weapon: 'Rope', room: 'Study', shower: 'Ben' });
       // Ben showed a card for Plum, Rope or Study and has neither Plum nor Rope: the Study is his.
-      assert.match(after.rows.find((r) => r.startsWith('Study')), /^Study ✗ ✓ ✗ ✗ 0%$/);
+      assert.match(after.rows.find((r) => r.startsWith('Study')), /^Study ✗ ✓ ✗ ✗$/);
 
       await page.getByRole('button', { name: 'Ben: Has it — Study', exact: true }).click();
       const why = page.locator('.why');
@@ -107,8 +108,11 @@ describe("Detective's notebook", () => {
       // The records themselves came back with every reload: the log lists them in words.
       const id = page.url().split('/').pop();
       await page.goto(`${app.url}/game/${id}/log`);
-      await page.getByText('Ania suggested Mrs White, Lead Piping, Conservatory; Ben showed Mrs White.', { exact: true }).waitFor();
       await page.getByText('Cela suggested Professor Plum, Rope, Study; no card from Ania; Ben showed a card.', { exact: true }).waitFor();
+      // The card Ben showed Ania is for her eyes: in the log only while she holds to see it.
+      await holdSecrets(page, { holdSecrets: 'Hold to see what only you may know', secretsShown: 'Let go to hide them again' }, () =>
+        page.getByText('Ania suggested Mrs White, Lead Piping, Conservatory; Ben showed Mrs White.', { exact: true }).waitFor()
+      );
     } finally {
       await context.close();
     }
@@ -137,10 +141,10 @@ describe("Detective's notebook", () => {
       await page.getByRole('heading', { name: 'Kto ma którą kartę' }).waitFor();
       // A column for the middle, between the players and the envelope.
       const columns = await page.evaluate(() => [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim()));
-      assert.deepEqual(columns.slice(0, 6), ['Karta', 'Ania', 'Ben', 'Cela', 'Środek planszy', 'Koperta']);
+      assert.deepEqual(columns.slice(0, 6), ['Karta', 'Ani', 'Ben', 'Cel', 'Śr.', 'Kop.']);
       const start = await gridState(page);
-      assert.match(start.rows[0], /^Panna Scarlett ✓ ✗ ✗ ✗ ✗ 0%$/);
-      assert.match(start.rows[4], /^Pani Peacock ✗ · · · · 25%$/);
+      assert.match(start.rows[0], /^Panna Scarlett ✓ ✗ ✗ ✗ ✗$/);
+      assert.match(start.rows[4], /^Pani Peacock ✗ · · · 25%$/);
       await assertAxeClean(page, 'the Killer Kloo Doo notebook, in Polish');
 
       const record = page.getByRole('navigation', { name: 'Zapisz' });
@@ -165,7 +169,7 @@ describe("Detective's notebook", () => {
       await form.getByLabel('Kto pokazał kartę').selectOption({ label: 'Ben' });
       await form.getByLabel('Którą kartę ci pokazano').selectOption({ label: 'Rewolwer' });
       const after = await sendAndReload(page, 'Zapisz');
-      assert.match(after.rows.find((r) => r.startsWith('Rewolwer')) ?? '', /^Rewolwer ✗ ✓ ✗ ✗ ✗ 0%$/);
+      assert.match(after.rows.find((r) => r.startsWith('Rewolwer')) ?? '', /^Rewolwer ✗ ✓ ✗ ✗ ✗$/);
       await page.getByRole('button', { name: 'Ben: Ma — Rewolwer', exact: true }).click();
       await page.locator('.why').getByText('Ben pokazuje ci kartę „Rewolwer”.').waitFor();
 
@@ -173,7 +177,121 @@ describe("Detective's notebook", () => {
       await page.goto(`${app.url}/game/${id}/log`);
       await page.getByText('Ben wykopuje kartę ze środka.', { exact: true }).waitFor();
       await page.getByText('Cela zabiera graczowi Ben kartę.', { exact: true }).waitFor();
-      await page.getByText('Ania podejrzewa: Pani Peacock, Rewolwer, Hol; Ben pokazuje: Rewolwer.', { exact: true }).waitFor();
+      // The card Ben showed Ania is hers alone to know: off the page until she holds to see it.
+      const shownToMe = 'Ania podejrzewa: Pani Peacock, Rewolwer, Hol; Ben pokazuje: Rewolwer.';
+      assert.equal(await page.getByText(shownToMe, { exact: true }).count(), 0);
+      await holdSecrets(page, { holdSecrets: 'Przytrzymaj, by zobaczyć to, co wiesz tylko ty', secretsShown: 'Puść, by znów je ukryć' }, () =>
+        page.locator('li', { hasText: shownToMe }).getByText('Tylko dla Ciebie', { exact: true }).waitFor()
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Killer Kloo Doo for six on a phone, by touch: every column in view, explanations for a full hand and a card passed on, private cards marked in the log', { timeout: 240_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE);
+    const six = ['Ania', 'Bartholomew', 'Cela', 'Darek', 'Ewa', 'Filip'];
+    try {
+      await page.goto(`${app.url}/new/notebook`);
+      await page.getByRole('textbox', { name: 'Player 1', exact: true }).waitFor();
+      await page.getByRole('radio', { name: 'Killer Kloo Doo (Part 1)', exact: true }).check();
+      for (let i = 0; i < six.length; i++) {
+        const input = page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true });
+        if ((await input.count()) === 0) await page.getByRole('button', { name: 'Add player', exact: true }).tap();
+        await input.fill(six[i]);
+      }
+      await page.getByRole('radio', { name: 'Ania', exact: true }).check();
+      for (const card of ['Miss Scarlett', 'Kitchen']) await page.getByRole('checkbox', { name: card, exact: true }).check();
+      await page.getByRole('button', { name: 'Start game', exact: true }).tap();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await waitForNotebook(page);
+
+      // Six players, the middle and the envelope: every column is on the phone's screen, the
+      // grid needs no sideways scroll, and the names stay in the first column.
+      const fit = await page.evaluate(() => {
+        const scroll = document.querySelector('.scroll');
+        return {
+          columns: [...document.querySelectorAll('thead th')].map((th) => ({ text: th.textContent?.trim(), right: th.getBoundingClientRect().right })),
+          cells: [...document.querySelectorAll('tr[data-card] td')].map((td) => td.getBoundingClientRect().right),
+          scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
+          width: window.innerWidth
+        };
+      });
+      assert.deepEqual(fit.columns.map((c) => c.text), ['Card', 'Ani', 'Bar', 'Cel', 'Dar', 'Ewa', 'Fil', 'Mid.', 'Env.']);
+      for (const c of fit.columns) assert.ok(c.right <= fit.width, `the ${c.text} column is in view (${c.right} px of ${fit.width})`);
+      assert.ok(Math.max(...fit.cells) <= fit.width, 'every cell is in view');
+      assert.equal(fit.scrolls, false, 'the grid does not scroll sideways');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing wider than the phone');
+      const start = await gridState(page);
+      assert.match(start.rows[4], /^Mrs Peacock ✗ · · · · · · 20%$/);
+      await assertAxeClean(page, 'the six-player notebook');
+
+      const record = page.getByRole('navigation', { name: 'Record' });
+      const form = page.locator('form.move-form');
+      // Bartholomew's two cards seen face up: his hand is full.
+      for (const card of ['Rope', 'Hall']) {
+        await record.getByRole('button', { name: 'Card seen', exact: true }).tap();
+        await form.getByLabel('Where').selectOption({ label: 'Bartholomew' });
+        await form.getByLabel('Card', { exact: true }).selectOption({ label: card });
+        await sendAndReload(page, 'Record');
+      }
+      // Bartholomew bribes Cela with the Rope, in front of Ania.
+      await record.getByRole('button', { name: 'Passed on', exact: true }).tap();
+      await form.getByRole('radio', { name: 'A bribe (Diamonds)', exact: true }).check();
+      await form.getByLabel('From', { exact: true }).selectOption({ label: 'Bartholomew' });
+      await form.getByLabel('To', { exact: true }).selectOption({ label: 'Cela' });
+      await form.getByLabel('Which card').selectOption({ label: 'Rope' });
+      await sendAndReload(page, 'Record');
+      // Ania suggests; Darek shows her the Study. Then Ewa suggests and Ania shows her the Kitchen.
+      await record.getByRole('button', { name: 'Suggestion', exact: true }).tap();
+      await form.getByLabel('Who made the suggestion').selectOption({ label: 'Ania' });
+      await form.getByLabel('Suspect', { exact: true }).selectOption({ label: 'Mrs Peacock' });
+      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Revolver' });
+      await form.getByLabel('Room', { exact: true }).selectOption({ label: 'Study' });
+      await form.getByLabel('Who showed a card').selectOption({ label: 'Darek' });
+      await form.getByLabel('Which card you were shown').selectOption({ label: 'Study' });
+      await sendAndReload(page, 'Record');
+      await record.getByRole('button', { name: 'Suggestion', exact: true }).tap();
+      await form.getByLabel('Who made the suggestion').selectOption({ label: 'Ewa' });
+      await form.getByLabel('Suspect', { exact: true }).selectOption({ label: 'Mrs White' });
+      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Dagger' });
+      await form.getByLabel('Room', { exact: true }).selectOption({ label: 'Kitchen' });
+      await form.getByLabel('Who showed a card').selectOption({ label: 'Ania' });
+      await form.getByLabel('Which card you showed').selectOption({ label: 'Kitchen' });
+      await sendAndReload(page, 'Record');
+
+      const why = page.locator('.why');
+      // A full hand: the Hall is all Bartholomew has left, so no Plum.
+      await page.getByRole('button', { name: 'Bartholomew: Has not — Professor Plum', exact: true }).tap();
+      await why.getByText('Every card Bartholomew holds is already known, and Professor Plum is not one of them.', { exact: true }).waitFor();
+      // The card passed on: the record that moved it, named.
+      await page.getByRole('button', { name: 'Cela: Has it — Rope', exact: true }).tap();
+      await why.getByText('Bartholomew passed Rope to Cela.', { exact: true }).waitFor();
+      await why.getByText('Record 3: Bartholomew gave Rope to Cela as a bribe.', { exact: true }).waitFor();
+      await why.getByText('Known since record 3: no card has moved in or out since in a way that could change it.', { exact: true }).waitFor();
+
+      const id = page.url().split('/').pop();
+      await page.goto(`${app.url}/game/${id}/log`);
+      const seenLine = 'You saw Rope face up with Bartholomew.';
+      await page.getByText(seenLine, { exact: true }).waitFor();
+      assert.equal(await page.locator('li', { hasText: seenLine }).getAttribute('data-secret'), 'false');
+      // A known card in a bribe between others was seen by the table: everyone knows it.
+      const bribe = 'Bartholomew gave Rope to Cela as a bribe.';
+      assert.equal(await page.locator('li', { hasText: bribe }).getAttribute('data-secret'), 'false');
+      // The cards shown to and by Ania were not: off the page until she holds to see them.
+      const privateLines = [
+        'Ania suggested Mrs Peacock, Revolver, Study; no card from Bartholomew, Cela; Darek showed Study.',
+        'Ewa suggested Mrs White, Dagger, Kitchen; no card from Filip; Ania showed Kitchen.'
+      ];
+      for (const line of privateLines) assert.equal(await page.getByText(line, { exact: true }).count(), 0, `${line} is hidden while eyes are open`);
+      await holdSecrets(page, { holdSecrets: 'Hold to see what only you may know', secretsShown: 'Let go to hide them again' }, async () => {
+        for (const line of privateLines) {
+          const li = page.locator('li', { hasText: line });
+          await li.waitFor();
+          assert.equal(await li.getAttribute('data-secret'), 'true');
+          assert.equal((await li.locator('.badge').textContent())?.trim(), 'Only for you');
+        }
+      });
     } finally {
       await context.close();
     }

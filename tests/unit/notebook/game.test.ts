@@ -33,6 +33,7 @@ describe('the notebook as a game', () => {
     const moves: NotebookMove[] = [
       { kind: 'suggestion', by: 'b', cards: ['plum', 'rope', 'study'], passed: [], shown: null },
       { kind: 'suggestion', by: 'a', cards: ['plum', 'rope', 'study'], passed: ['b'], shown: { by: 'c', card: 'plum' } },
+      { kind: 'suggestion', by: 'b', cards: ['plum', 'rope', 'study'], passed: [], shown: { by: 'a' }, showed: 'rope' },
       { kind: 'seen', holder: '@middle', card: 'hall' },
       { kind: 'dig', by: 'b' },
       { kind: 'transfer', how: 'grab', from: 'a', to: 'c', card: 'rope' },
@@ -41,7 +42,32 @@ describe('the notebook as a game', () => {
     for (const m of moves) expect(notebook.readMove!(JSON.parse(JSON.stringify({ ...m, extra: 1 })))).toEqual(m);
     expect(readRecord({ kind: 'suggestion', by: 'b', cards: ['rope', 'plum', 'study'], passed: [], shown: null })).not.toBeNull(); // the order of the three is for check to refuse
     expect(readRecord({ kind: 'seen', holder: 'a', card: 'gun' })).toBeNull();
+    expect(readRecord({ kind: 'suggestion', by: 'b', cards: ['plum', 'rope', 'study'], passed: [], shown: { by: 'a' }, showed: 'gun' })).toBeNull();
     expect(readRecord({ kind: 'transfer', how: 'steal', from: 'a', to: 'b' })).toBeNull();
     expect(readRecord({ kind: 'accusation', by: 'a', cards: ['plum', 'rope', 'study'] })).toBeNull();
+  });
+
+  it('marks a card shown privately as known to the owner only, and notes which card the owner showed', () => {
+    let s = init({ setup, seed: 1 });
+    // Ben shows Ania the Plum: only Ania saw it.
+    s = reduce(s, { kind: 'suggestion', by: 'a', cards: ['plum', 'rope', 'study'], passed: [], shown: { by: 'b', card: 'plum' } });
+    // Ben shows Cela a card Ania does not see: everyone saw that a card was shown.
+    s = reduce(s, { kind: 'suggestion', by: 'c', cards: ['plum', 'rope', 'study'], passed: [], shown: { by: 'b' } });
+    // Ania shows Ben her Rope, and notes which.
+    const mine: NotebookMove = { kind: 'suggestion', by: 'b', cards: ['plum', 'rope', 'study'], passed: [], shown: { by: 'a' }, showed: 'rope' };
+    expect(check(s, mine)).toBeNull();
+    s = reduce(s, mine);
+    expect(s.log.map((l) => l.secret === true)).toEqual([true, false, true]);
+    expect(s.log[2].text).toEqual({
+      key: 'notebook:log.suggestionShownCard',
+      params: { name: 'Ben', suspect: 'plum', weapon: 'rope', room: 'study', passed: '', shower: 'Ania', card: 'rope' }
+    });
+    expect(s.records[2]).toMatchObject({ showed: 'rope' });
+    // Only the owner's own showing can name the card shown, and only one of the three.
+    expect(check(s, { ...mine, shown: { by: 'c' } })?.text.key).toBe('notebook:problems.showedNotOwner');
+    expect(check(s, { ...mine, showed: 'hall' })?.text.key).toBe('notebook:problems.shownNotSuggested');
+    // A public sighting stays public.
+    s = reduce(s, { kind: 'seen', holder: 'c', card: 'white' });
+    expect(s.log[3].secret).toBeUndefined();
   });
 });

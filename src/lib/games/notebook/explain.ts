@@ -4,19 +4,25 @@
  * so it was the Study").
  *
  * The exact count (`solver.ts`) decides what is true; this module finds a short reason for it by
- * the steps a careful player would take, repeated until nothing new follows: what a record says
- * outright, a card is in one place only, the one place left for a card, a hand whose cards are
- * all known, a hand with just enough possible cards, the one card a player can have shown, a
- * wrong accusation with two of its cards in the envelope, and a fact carried over time while
- * nothing could have changed it. Each fact is derived once, from facts derived before it, so the
- * reasons never go round in a circle. A fact that only the whole count finds (it follows from
- * several records together in a way no single step shows) is explained as such, with its records.
+ * the steps a careful player would take, repeated until nothing new follows, plainest first (a
+ * later kind is tried only once the earlier ones found all they can): what a record says
+ * outright, a card is in one place only, what a move of an unseen card tells (the card that left
+ * the giver is the one the receiver got; the receiver got nothing the giver lacked), a fact
+ * carried over time while no move could change it; then the one place left for a card, a hand
+ * whose cards are all known, a hand with just enough possible cards, the one card a player can
+ * have shown, a wrong accusation with two of its cards in the envelope; then a hand taken up by
+ * the cards it showed (or that needs one card to answer them all), and two players whose shown
+ * cards can only be the same two. Each fact rests on facts found before it, so the reasons never
+ * go round in a circle. A fact carried over time is explained by the step that first found it,
+ * with that time. A fact no step finds is explained by the fewest records that force it, found
+ * by forgetting records one at a time while no deal breaking the fact fits the rest.
  */
 import type { Text } from '../../engine/types';
 import { isolate } from '../../engine/names';
 import { CATEGORIES, cardNameId, type Edition } from '../cluedo-cards';
-import type { Model } from './model';
-import type { NotebookRecord, NotebookSetup } from './records';
+import { anyWorld } from './count';
+import { buildModel, type Model } from './model';
+import { movesCard, type NotebookRecord, type NotebookSetup } from './records';
 import type { Deduction, Fact } from './solver';
 
 export interface Explanation {
@@ -26,7 +32,15 @@ export interface Explanation {
   records: number[];
   /** Facts it comes from, each explainable in turn. */
   because: Fact[];
+  /**
+   * When the step that decided it found it at another time, and it has held since (or until)
+   * then because no move could change it: that time.
+   */
+  since?: number;
 }
+
+/** At most this many counts to find the records that force a fact no single step finds. */
+const FORCING_BUDGET = 48;
 
 type Why =
   | { kind: 'record'; record: number }
@@ -37,13 +51,39 @@ type Why =
   | { kind: 'handNeedsAll' }
   | { kind: 'showedOne'; record: number }
   | { kind: 'accusedWrong'; record: number }
-  | { kind: 'persists'; from: number };
+  | { kind: 'persists'; from: number }
+  | { kind: 'handCovered' | 'handNeedsCard'; records: number[] }
+  | { kind: 'sharedPair'; records: number[]; players: number[]; cards: number[] }
+  | { kind: 'movedOut' | 'movedIn' | 'notGiven' | 'hadIt' | 'keptOut'; record: number };
 
 interface Derived {
   has: boolean;
   why: Why;
   because: [number, number, number][];
+  /** Order of finding: every fact a reason rests on was found before it. */
+  seq: number;
 }
+
+/** Which reasons read best, lowest first: a record outright, then a move, then one step, then "every other place". */
+const RANK: Record<Why['kind'], number> = {
+  record: 0,
+  ownHand: 0,
+  movedOut: 1,
+  movedIn: 1,
+  notGiven: 1,
+  hadIt: 1,
+  keptOut: 1,
+  showedOne: 2,
+  accusedWrong: 2,
+  handFull: 2,
+  handNeedsAll: 2,
+  handCovered: 2,
+  handNeedsCard: 2,
+  sharedPair: 2,
+  elsewhere: 2,
+  onlyHolder: 3,
+  persists: 4
+};
 
 /** The step-by-step reasons for a deduction's facts; `explain` answers for one fact. */
 export class Reasons {
@@ -79,17 +119,55 @@ export class Reasons {
     const m = this.#model;
     const c = m.cards.indexOf(fact.card);
     const h = m.holderIds.indexOf(fact.holder);
-    const d = this.#facts[index(m, fact.time, c, h)];
+    let d = this.#facts[index(m, fact.time, c, h)];
     if (!d || d.has !== fact.has) {
-      const records = this.#records.map((_, i) => i);
-      return { fact, text: { key: 'notebook:why.search' }, records, because: [] };
+      const records = this.#forcing(fact, c, h);
+      const text: Text = records.length ? { key: 'notebook:why.together', params: { records: records.map((r) => r + 1).join(', ') } } : { key: 'notebook:why.together_none' };
+      return { fact, text, records, because: [] };
+    }
+    // A fact carried over time is explained by the step that first found it, at its time.
+    let time = fact.time;
+    while (d.why.kind === 'persists') {
+      time = d.because[0][0];
+      d = this.#facts[index(m, time, c, h)]!;
     }
     return {
       fact,
-      text: this.#text(fact, c, d),
-      records: 'record' in d.why ? [d.why.record] : [],
-      because: d.because.map(([t, cc, hh]) => this.#fact(index(m, t, cc, hh), this.#facts[index(m, t, cc, hh)]!.has))
+      text: this.#text({ ...fact, time }, c, d),
+      records: 'record' in d.why ? [d.why.record] : 'records' in d.why ? d.why.records : [],
+      because: d.because
+        .filter(([, , hh]) => !this.#noMiddle(hh))
+        .map(([t, cc, hh]) => this.#fact(index(m, t, cc, hh), this.#facts[index(m, t, cc, hh)]!.has)),
+      ...(time !== fact.time && { since: time })
     };
+  }
+
+  /** Plain Cluedo has no middle: facts about it are never worth saying. */
+  #noMiddle(h: number): boolean {
+    return h === this.#model.middle && this.#setup.middle === 0;
+  }
+
+  /**
+   * The records that force a fact no single step finds: latest first, each record is forgotten
+   * while the records left still rule out every deal that breaks the fact (as the search for a
+   * contradiction's records does). A move is kept whatever (only its card is forgotten).
+   */
+  #forcing(fact: Fact, c: number, h: number): number[] {
+    const forgotten = new Set<number>();
+    const forced = () => {
+      const model = buildModel(this.#setup, this.#records, forgotten);
+      model.unary.push({ card: c, holder: h, time: fact.time, has: !fact.has, source: -1 });
+      return !anyWorld(model);
+    };
+    let budget = FORCING_BUDGET;
+    for (let i = this.#records.length - 1; i >= 0 && budget > 0; i--) {
+      const r = this.#records[i];
+      if (movesCard(r) && r.card === undefined) continue;
+      budget--;
+      forgotten.add(i);
+      if (!forced()) forgotten.delete(i);
+    }
+    return this.#records.map((_, i) => i).filter((i) => !forgotten.has(i) && !(movesCard(this.#records[i]) && this.#records[i].card === undefined));
   }
 
   #fact(i: number, has: boolean): Fact {
@@ -136,6 +214,7 @@ export class Reasons {
         const r = this.#records[why.record];
         if (r.kind === 'suggestion') {
           if (!fact.has) return { key: 'notebook:why.passed', params: { player: this.#name(h), ...triple(why.record) } };
+          if (r.showed !== undefined && h === m.owner) return { key: 'notebook:why.youShowed', params: { card } };
           return { key: 'notebook:why.showedYou', params: { player: this.#name(h), card } };
         }
         if (r.kind === 'seen') return this.#holderText('seen', h, { card });
@@ -151,6 +230,7 @@ export class Reasons {
       case 'onlyHolder':
         return { key: 'notebook:why.onlyHolder', params: { card } };
       case 'handFull':
+        if (h === m.middle && m.size[fact.time][h] === 0) return { key: 'notebook:why.middleEmpty', params: { card } };
         return this.#holderText('handFull', h, { card, kind: CATEGORIES[m.category[c]] });
       case 'handNeedsAll':
         return this.#holderText('handNeedsAll', h, { card, kind: CATEGORIES[m.category[c]] });
@@ -164,6 +244,31 @@ export class Reasons {
       }
       case 'persists':
         return { key: 'notebook:why.persists', params: { card } };
+      case 'sharedPair':
+        return this.#holderText('sharedPair', h, {
+          card,
+          a: this.#name(why.players[0]),
+          b: this.#name(why.players[1]),
+          x: this.#card(why.cards[0]),
+          y: this.#card(why.cards[1]),
+          records: why.records.map((r) => r + 1).join(', ')
+        });
+      case 'handCovered':
+      case 'handNeedsCard':
+        return {
+          key: `notebook:why.${why.kind}`,
+          params: { holder: this.#name(h), card, count: m.size[fact.time][h], records: why.records.map((r) => r + 1).join(', ') }
+        };
+      case 'movedOut':
+      case 'movedIn':
+      case 'notGiven':
+      case 'hadIt':
+      case 'keptOut': {
+        const mv = m.moves[why.record]!;
+        const params = { card, number: why.record + 1, to: this.#name(mv.to) };
+        if (mv.from === m.middle) return { key: `notebook:why.${why.kind}_middle`, params };
+        return { key: `notebook:why.${why.kind}`, params: { ...params, from: this.#name(mv.from) } };
+      }
     }
   }
 }
@@ -171,16 +276,73 @@ export class Reasons {
 const index = (m: Model, t: number, c: number, h: number) => (t * m.cards.length + c) * m.holderIds.length + h;
 
 /** The step-by-step reasoning, to a fixed point. */
-function derive(m: Model): (Derived | undefined)[] {
+/** Two reasons that clash: a fact found one way, and the opposite found another. */
+interface Clash {
+  at: number;
+  because: [number, number, number][];
+  /** A hand holding more known cards than its size, or fewer possible ones. */
+  size?: { holder: number; time: number };
+}
+
+/**
+ * What besides the records takes part in a clash the steps find, on a model with no world:
+ * the owner's own cards, and each holder whose number of cards (at a time) a step counted on.
+ * Null when the steps do not reach the clash (only the whole count finds it).
+ */
+export function clashParts(m: Model): { ownCards: boolean; sizes: { holder: number; time: number }[] } | null {
+  const clash: Clash[] = [];
+  const facts = derive(m, clash);
+  if (!clash.length) return null;
+  const seen = new Set<number>();
+  const sizes = new Map<string, { holder: number; time: number }>();
+  let ownCards = false;
+  const H = m.holderIds.length;
+  const N = m.cards.length;
+  const visit = (i: number) => {
+    if (seen.has(i)) return;
+    seen.add(i);
+    const d = facts[i];
+    if (!d) return;
+    const h = i % H;
+    const t = Math.floor(i / (H * N));
+    if (d.why.kind === 'ownHand') ownCards = true;
+    if (['handFull', 'handNeedsAll', 'handCovered', 'handNeedsCard'].includes(d.why.kind)) sizes.set(`${h}@${t}`, { holder: h, time: t });
+    for (const [bt, bc, bh] of d.because) visit(index(m, bt, bc, bh));
+  };
+  const first = clash[0];
+  if (first.size) sizes.set('clash', first.size);
+  if (first.at >= 0) visit(first.at);
+  for (const [bt, bc, bh] of first.because) visit(index(m, bt, bc, bh));
+  // One time per holder is enough to name its size.
+  const byHolder = new Map<number, { holder: number; time: number }>();
+  for (const x of sizes.values()) if (!byHolder.has(x.holder)) byHolder.set(x.holder, x);
+  return { ownCards, sizes: [...byHolder.values()].sort((a, b) => a.holder - b.holder) };
+}
+
+function derive(m: Model, clash?: Clash[]): (Derived | undefined)[] {
   const H = m.holderIds.length;
   const N = m.cards.length;
   const facts: (Derived | undefined)[] = new Array((m.T + 1) * N * H);
   let changed = true;
   const get = (t: number, c: number, h: number) => facts[index(m, t, c, h)];
+  let seq = 0;
   const set = (t: number, c: number, h: number, has: boolean, why: Why, because: [number, number, number][] = []) => {
     const i = index(m, t, c, h);
-    if (facts[i]) return;
-    facts[i] = { has, why, because };
+    const old = facts[i];
+    if (old && old.has !== has) {
+      clash?.push({ at: i, because });
+      return;
+    }
+    if (old) {
+      // A plainer reason found later replaces the first one when it rests only on facts found
+      // before that one, so reasons still never go round in a circle.
+      if (old.has === has && RANK[why.kind] < RANK[old.why.kind] && because.every(([bt, bc, bh]) => facts[index(m, bt, bc, bh)]!.seq < old.seq)) {
+        old.why = why;
+        old.because = because;
+      }
+      return;
+    }
+    facts[i] = { has, why, because, seq: seq++ };
     changed = true;
   };
   const is = (t: number, c: number, h: number, has: boolean) => get(t, c, h)?.has === has;
@@ -204,22 +366,184 @@ function derive(m: Model): (Derived | undefined)[] {
     }
     return out;
   };
-  for (let round = 0; changed && round < 200; round++) {
-    changed = false;
+  // The times a hand's cards stay the same: from one move touching it to the next.
+  const spans = (h: number): [number, number][] => {
+    const out: [number, number][] = [];
+    let start = 0;
+    m.moves.forEach((mv, t) => {
+      if (mv && (mv.from === h || mv.to === h)) {
+        out.push([start, t]);
+        start = t + 1;
+      }
+    });
+    out.push([start, m.T]);
+    return out;
+  };
+  // Whether `k` cards can meet every one of `sets` (each a list of cards, at least one of which
+  // the hand holds): a small search, as the sets are few and short.
+  const canMeet = (sets: number[][], k: number): boolean => {
+    if (sets.length === 0) return true;
+    if (k === 0) return false;
+    let first = sets[0];
+    for (const x of sets) if (x.length < first.length) first = x;
+    for (const c of first) if (canMeet(sets.filter((x) => !x.includes(c)), k - 1)) return true;
+    return false;
+  };
+  const coverHand = (h: number) => {
+    for (const [from, to] of spans(h)) {
+      const own = m.clauses.filter((cl) => cl.positive && cl.holder === h && cl.time >= from && cl.time <= to);
+      if (!own.length) continue;
+      const t = from;
+      const known = everyCard.filter((c) => is(t, c, h, true));
+      const left = m.size[t][h] - known.length;
+      if (left <= 0) continue;
+      // Each suggestion not already met by a known card, with its cards still possible there.
+      let open = own
+        .filter((cl) => !cl.cards.some((c) => is(t, c, h, true)))
+        .map((cl) => ({ source: cl.source, cards: cl.cards.filter((c) => !is(t, c, h, false)) }));
+      if (!open.length) continue;
+      const sets = () => open.map((o) => o.cards);
+      const setAll = (c: number, has: boolean, why: Why) => {
+        const because: [number, number, number][] = known.map((x) => [t, x, h]);
+        for (const o of open) for (const x of m.clauses.find((cl) => cl.source === o.source && cl.holder === h)!.cards) if (!o.cards.includes(x)) because.push([t, x, h]);
+        for (let tt = from; tt <= to; tt++) set(tt, c, h, has, why, because);
+      };
+      if (!canMeet(sets(), left - 1)) {
+        // Every card of the hand goes to these suggestions: keep only the ones needed.
+        for (let i = open.length - 1; i >= 0 && open.length > 1; i--) {
+          const without = open.filter((_, j) => j !== i);
+          if (!canMeet(without.map((o) => o.cards), left - 1)) open = without;
+        }
+        const used = new Set(open.flatMap((o) => o.cards));
+        const records = open.map((o) => o.source).sort((x, y) => x - y);
+        for (const c of everyCard) if (!used.has(c) && !is(t, c, h, true) && !is(t, c, h, false)) setAll(c, false, { kind: 'handCovered', records });
+      }
+      // A card without which the suggestions would take more cards than the hand has left.
+      const all = open;
+      for (const c of new Set(all.flatMap((o) => o.cards))) {
+        if (is(t, c, h, true)) continue;
+        const without = all.map((o) => o.cards.filter((x) => x !== c));
+        if (without.some((x) => x.length === 0) || canMeet(without, left)) continue;
+        open = all;
+        const records = all.map((o) => o.source).sort((x, y) => x - y);
+        setAll(c, true, { kind: 'handNeedsCard', records });
+      }
+    }
+  };
+  // Two players who each showed a card for a suggestion whose only possible cards are the same
+  // two: each holds one of them, so neither card is anywhere else. Over times no move separates.
+  const calm: [number, number][] = [];
+  {
+    let start = 0;
+    m.moves.forEach((mv, t) => {
+      if (mv) {
+        calm.push([start, t]);
+        start = t + 1;
+      }
+    });
+    calm.push([start, m.T]);
+  }
+  const shareOut = () => {
+    for (const [from, to] of calm) {
+      const t = from;
+      const open = m.clauses
+        .filter((cl) => cl.positive && cl.holder < m.players && cl.time >= from && cl.time <= to && !cl.cards.some((c) => is(t, c, cl.holder, true)))
+        .map((cl) => ({ cl, cards: cl.cards.filter((c) => !is(t, c, cl.holder, false)) }))
+        .filter((o) => o.cards.length === 2);
+      for (let i = 0; i < open.length; i++)
+        for (let j = i + 1; j < open.length; j++) {
+          const a = open[i];
+          const b = open[j];
+          if (a.cl.holder === b.cl.holder || !a.cards.every((c) => b.cards.includes(c))) continue;
+          const because: [number, number, number][] = [];
+          for (const o of [a, b]) for (const x of o.cl.cards) if (!o.cards.includes(x)) because.push([t, x, o.cl.holder]);
+          const records = [a.cl.source, b.cl.source].sort((x, y) => x - y);
+          for (const c of a.cards)
+            for (let h = 0; h < H; h++) {
+              if (h === a.cl.holder || h === b.cl.holder || is(t, c, h, false)) continue;
+              for (let tt = from; tt <= to; tt++) set(tt, c, h, false, { kind: 'sharedPair', records, players: [a.cl.holder, b.cl.holder], cards: a.cards }, because);
+            }
+        }
+    }
+  };
+  // The one place a card is: every other place lacks it (the plainest step, taken first).
+  const onePlace = () => {
+    for (let t = 0; t <= m.T; t++)
+      for (let c = 0; c < N; c++)
+        for (let h = 0; h < H; h++)
+          if (is(t, c, h, true)) {
+            for (let o = 0; o < H; o++) if (o !== h) set(t, c, o, false, { kind: 'elsewhere', holder: h }, [[t, c, h]]);
+            break;
+          }
+  };
+  // A move of a card the owner did not see: the card that left the giver is the one the
+  // receiver got, and the receiver gets nothing the giver did not have.
+  const blindMoves = () => {
+    for (let t = 0; t < m.T; t++) {
+      const mv = m.moves[t];
+      if (!mv || mv.card !== -1) continue;
+      const g = mv.from;
+      const r = mv.to;
+      const record = mv.record;
+      for (let c = 0; c < N; c++) {
+        if (is(t, c, g, true) && is(t + 1, c, g, false)) set(t + 1, c, r, true, { kind: 'movedOut', record }, [[t, c, g], [t + 1, c, g]]);
+        if (is(t + 1, c, r, true) && is(t, c, r, false)) set(t, c, g, true, { kind: 'movedIn', record }, [[t + 1, c, r], [t, c, r]]);
+        if (is(t, c, r, false) && is(t, c, g, false)) set(t + 1, c, r, false, { kind: 'notGiven', record }, [[t, c, r], [t, c, g]]);
+        if (is(t + 1, c, r, true) && is(t, c, g, false)) set(t, c, r, true, { kind: 'hadIt', record }, [[t + 1, c, r], [t, c, g]]);
+        if (is(t, c, g, true) && is(t + 1, c, r, false)) set(t + 1, c, g, true, { kind: 'keptOut', record }, [[t, c, g], [t + 1, c, r]]);
+      }
+    }
+  };
+  // Carried over time while nothing could change it: a hand keeps a card until a move takes
+  // one from it, and lacks a card until a move brings one to it. Forward, then backward, each
+  // in one pass.
+  const touches = (mv: Model['moves'][number], side: 'from' | 'to', c: number, h: number) => !!mv && mv[side] === h && (mv.card === -1 || mv.card === c);
+  const carry = () => {
+    for (let t = 0; t < m.T; t++) {
+      const mv = m.moves[t];
+      for (let c = 0; c < N; c++)
+        for (let h = 0; h < H; h++) {
+          const now = get(t, c, h);
+          if (now && !get(t + 1, c, h) && !touches(mv, now.has ? 'from' : 'to', c, h)) set(t + 1, c, h, now.has, { kind: 'persists', from: t }, [[t, c, h]]);
+        }
+    }
+    for (let t = m.T - 1; t >= 0; t--) {
+      const mv = m.moves[t];
+      for (let c = 0; c < N; c++)
+        for (let h = 0; h < H; h++) {
+          const next = get(t + 1, c, h);
+          if (next && !get(t, c, h) && !touches(mv, next.has ? 'to' : 'from', c, h)) set(t, c, h, next.has, { kind: 'persists', from: t + 1 }, [[t + 1, c, h]]);
+        }
+    }
+  };
+  // Counting: the one place left for a card, a hand whose cards are all known, a hand with just
+  // enough possible cards, the one card a player can have shown, a wrong accusation.
+  const counting = () => {
+    for (const cl of m.clauses) {
+      const t = cl.time;
+      const want = cl.positive;
+      const settled = cl.cards.filter((c) => is(t, c, cl.holder, !want));
+      const left = cl.cards.filter((c) => !is(t, c, cl.holder, !want));
+      if (clash && settled.length === cl.cards.length && !clash.length) clash.push({ at: index(m, t, settled[0], cl.holder), because: settled.slice(1).map((x) => [t, x, cl.holder]) });
+      if (left.length === 1 && settled.length === cl.cards.length - 1)
+        set(t, left[0], cl.holder, want, { kind: want ? 'showedOne' : 'accusedWrong', record: cl.source }, settled.map((x) => [t, x, cl.holder]));
+    }
     for (let t = 0; t <= m.T; t++) {
       for (let c = 0; c < N; c++) {
-        // A card is in one place only; the one place left for it.
-        let holder = -1;
-        const open: number[] = [];
-        for (let h = 0; h < H; h++) {
-          if (is(t, c, h, true)) holder = h;
-          else if (!is(t, c, h, false)) open.push(h);
+        let open = -1;
+        let opens = 0;
+        let found = false;
+        for (let h = 0; h < H && !found; h++) {
+          if (is(t, c, h, true)) found = true;
+          else if (!is(t, c, h, false)) {
+            open = h;
+            opens++;
+          }
         }
-        if (holder !== -1) for (let h = 0; h < H; h++) if (h !== holder) set(t, c, h, false, { kind: 'elsewhere', holder }, [[t, c, holder]]);
-        if (holder === -1 && open.length === 1) {
+        if (!found && opens === 1) {
           const because: [number, number, number][] = [];
-          for (let h = 0; h < H; h++) if (h !== open[0]) because.push([t, c, h]);
-          set(t, c, open[0], true, { kind: 'onlyHolder' }, because);
+          for (let h = 0; h < H; h++) if (h !== open) because.push([t, c, h]);
+          set(t, c, open, true, { kind: 'onlyHolder' }, because);
         }
       }
       for (const { h, cards, size } of groups(t)) {
@@ -230,6 +554,10 @@ function derive(m: Model): (Derived | undefined)[] {
           const d = get(t, c, h);
           if (d?.has === true) hasCount++;
           if (d?.has !== false) maybeCount++;
+        }
+        if (clash && !clash.length && (hasCount > size || maybeCount < size)) {
+          const because: [number, number, number][] = cards.filter((c) => (hasCount > size ? is(t, c, h, true) : is(t, c, h, false))).map((c) => [t, c, h]);
+          clash.push({ at: -1, because, size: { holder: h, time: t } });
         }
         if (hasCount === size && maybeCount > hasCount) {
           const has = cards.filter((c) => is(t, c, h, true));
@@ -242,28 +570,20 @@ function derive(m: Model): (Derived | undefined)[] {
         }
       }
     }
-    // The one card a player can have shown; a wrong accusation with two cards in the envelope.
-    for (const cl of m.clauses) {
-      const t = cl.time;
-      const want = cl.positive;
-      const settled = cl.cards.filter((c) => is(t, c, cl.holder, !want));
-      const left = cl.cards.filter((c) => !is(t, c, cl.holder, !want));
-      if (left.length === 1 && settled.length === cl.cards.length - 1)
-        set(t, left[0], cl.holder, want, { kind: want ? 'showedOne' : 'accusedWrong', record: cl.source }, settled.map((x) => [t, x, cl.holder]));
-    }
-    // Carried over time while nothing could change it: a hand keeps a card until a move takes
-    // one from it, and lacks a card until a move brings one to it.
-    for (let t = 0; t < m.T; t++) {
-      const mv = m.moves[t];
-      for (let c = 0; c < N; c++)
-        for (let h = 0; h < H; h++) {
-          const touches = (side: 'from' | 'to') => !!mv && mv[side] === h && (mv.card === -1 || mv.card === c);
-          const now = get(t, c, h);
-          const next = get(t + 1, c, h);
-          if (now && !next && (now.has ? !touches('from') : !touches('to'))) set(t + 1, c, h, now.has, { kind: 'persists', from: t }, [[t, c, h]]);
-          if (next && !now && (next.has ? !touches('to') : !touches('from'))) set(t, c, h, next.has, { kind: 'persists', from: t + 1 }, [[t + 1, c, h]]);
-        }
-    }
+  };
+  // Steps in order of how plainly they read: a later kind is tried only once the earlier ones
+  // have found all they can, so a fact gets the plainest reason there is for it.
+  for (let round = 0; round < 1000 && !clash?.length; round++) {
+    changed = false;
+    onePlace();
+    blindMoves();
+    carry();
+    if (changed) continue;
+    counting();
+    if (changed) continue;
+    if (m.clauses.length) for (let h = 0; h < m.players; h++) coverHand(h);
+    if (m.clauses.length > 1) shareOut();
+    if (!changed) break;
   }
   return facts;
 }

@@ -61,7 +61,26 @@ export function check(state: NotebookState, move: NotebookMove): MoveProblem | n
 export function reduce(state: NotebookState, move: NotebookMove): NotebookState {
   const record = strip(move);
   const number = state.records.length + 1;
-  return { ...state, records: [...state.records, record], log: [...state.log, { phase: { kind: 'turn', number }, text: recordText(state.setup, record) }] };
+  const line = { phase: { kind: 'turn' as const, number }, text: recordText(state.setup, record), ...(isPrivate(state.setup, record) && { secret: true }) };
+  return { ...state, records: [...state.records, record], log: [...state.log, line] };
+}
+
+/**
+ * Whether a record names a card only the owner (and the one other player taking part) saw: a
+ * card shown to the owner or by the owner, a card the owner dug up, gave or took. The log marks
+ * it as known to the owner only, never to everyone.
+ */
+export function isPrivate(setup: NotebookSetup, r: NotebookRecord): boolean {
+  switch (r.kind) {
+    case 'suggestion':
+      return r.shown?.card !== undefined || r.showed !== undefined;
+    case 'dig':
+      return r.card !== undefined && r.by === setup.owner;
+    case 'transfer':
+      return r.card !== undefined && (r.from === setup.owner || r.to === setup.owner);
+    default:
+      return false;
+  }
 }
 
 /** The record without the engine's fields. */
@@ -80,10 +99,11 @@ export function recordText(setup: NotebookGameSetup, r: NotebookRecord): Text {
     case 'suggestion': {
       const params = { name: who(r.by), suspect: card(r.cards[0]), weapon: card(r.cards[1]), room: card(r.cards[2]) };
       if (!r.shown) return { key: 'notebook:log.suggestionNone', params };
-      const key = `suggestion${r.passed.length ? 'Passed' : ''}Shown${r.shown.card ? 'Card' : ''}`;
+      const shownCard = r.shown.card ?? r.showed;
+      const key = `suggestion${r.passed.length ? 'Passed' : ''}Shown${shownCard ? 'Card' : ''}`;
       return {
         key: `notebook:log.${key}`,
-        params: { ...params, passed: r.passed.map(who).join(', '), shower: who(r.shown.by), ...(r.shown.card ? { card: card(r.shown.card) } : {}) }
+        params: { ...params, passed: r.passed.map(who).join(', '), shower: who(r.shown.by), ...(shownCard ? { card: card(shownCard) } : {}) }
       };
     }
     case 'seen':
@@ -122,7 +142,8 @@ export function readRecord(v: unknown): NotebookMove | null {
         if (!isObj(v.shown) || !isId(v.shown.by) || (v.shown.card !== undefined && !isCard(v.shown.card))) return null;
         shown = { by: v.shown.by, ...(v.shown.card !== undefined && { card: v.shown.card as CardId }) };
       }
-      return { kind: 'suggestion', by: v.by, cards, passed: [...(v.passed as string[])], shown };
+      if (v.showed !== undefined && !isCard(v.showed)) return null;
+      return { kind: 'suggestion', by: v.by, cards, passed: [...(v.passed as string[])], shown, ...(v.showed !== undefined && { showed: v.showed as CardId }) };
     }
     case 'seen':
       return isId(v.holder) && isCard(v.card) ? { kind: 'seen', holder: v.holder, card: v.card } : null;

@@ -123,7 +123,8 @@ export function buildModel(setup: NotebookSetup, records: readonly NotebookRecor
       for (const p of r.passed) for (const card of triple) unary.push({ card, holder: h(p), time: at, has: false, source: i });
       if (r.shown) {
         const by = h(r.shown.by);
-        if (r.shown.card !== undefined) unary.push({ card: c(r.shown.card), holder: by, time: at, has: true, source: i });
+        const card = r.shown.card ?? r.showed;
+        if (card !== undefined) unary.push({ card: c(card), holder: by, time: at, has: true, source: i });
         else clauses.push({ holder: by, time: at, cards: triple, positive: true, source: i });
       }
     } else if (r.kind === 'seen') {

@@ -69,6 +69,11 @@ export interface SuggestionRecord {
   passed: PlayerId[];
   /** Who showed a card, and which when the owner saw it; null when nobody showed. */
   shown: { by: PlayerId; card?: CardId } | null;
+  /**
+   * The card the owner showed, when the owner was the one who showed (noted for the owner's
+   * memory: only the owner and the suggester saw it).
+   */
+  showed?: CardId;
 }
 
 /** A card seen face up, in a player's hand or in the middle. */
@@ -161,6 +166,10 @@ export function recordProblems(setup: NotebookSetup, record: NotebookRecord): Te
         if (record.shown.card !== undefined && !(isTriple(record.cards) && record.cards.includes(record.shown.card as never)))
           out.push(problem('shownNotSuggested'));
       }
+      if (record.showed !== undefined) {
+        if (record.shown?.by !== setup.owner) out.push(problem('showedNotOwner'));
+        else if (!(isTriple(record.cards) && record.cards.includes(record.showed as never))) out.push(problem('shownNotSuggested'));
+      }
       break;
     }
     case 'seen':
@@ -188,7 +197,8 @@ export function recordProblems(setup: NotebookSetup, record: NotebookRecord): Te
   const named = [
     ...('cards' in record && Array.isArray(record.cards) ? record.cards : []),
     ...('card' in record && record.card !== undefined ? [record.card] : []),
-    ...(record.kind === 'suggestion' && record.shown?.card !== undefined ? [record.shown.card] : [])
+    ...(record.kind === 'suggestion' && record.shown?.card !== undefined ? [record.shown.card] : []),
+    ...(record.kind === 'suggestion' && record.showed !== undefined ? [record.showed] : [])
   ];
   if (named.some((c) => isCard(c) && !deck.includes(c))) out.push(problem('notInDeck'));
   return out;

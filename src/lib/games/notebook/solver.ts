@@ -8,6 +8,7 @@
  */
 import { CATEGORIES, type CardCategory, type CardId } from '../cluedo-cards';
 import { anyWorld, countWorlds, type Count } from './count';
+import { clashParts } from './explain';
 import { buildModel, type Model } from './model';
 import { ENVELOPE, type HolderId, type NotebookRecord, type NotebookSetup } from './records';
 
@@ -26,6 +27,10 @@ export interface Contradiction {
   culprit: number | null;
   /** Records that cannot all be true together (the culprit among them), smallest found. */
   records: number[];
+  /** The owner's own cards take part: without them, those records would fit a deal. */
+  ownCards: boolean;
+  /** Hands whose number of cards (at a time) the clash counts on, as far as the steps show. */
+  sizes: { holder: HolderId; time: number; count: number }[];
 }
 
 export interface Deduction {
@@ -69,7 +74,7 @@ export function consistent(setup: NotebookSetup, records: readonly NotebookRecor
 }
 
 function findContradiction(setup: NotebookSetup, records: readonly NotebookRecord[], budget: number): Contradiction {
-  if (!consistent(setup, [])) return { culprit: null, records: [] };
+  if (!consistent(setup, [])) return { culprit: null, records: [], ownCards: false, sizes: [] };
   // The shortest impossible prefix: its last record is the one that made it impossible.
   let lo = 0; // records.slice(0, lo) fits
   let hi = records.length; // records.slice(0, hi) does not
@@ -88,8 +93,15 @@ function findContradiction(setup: NotebookSetup, records: readonly NotebookRecor
   }
   const needed: number[] = [];
   for (let i = 0; i <= culprit; i++) if (!ignore.has(i)) needed.push(i);
-  // A move is kept whatever it says (its card only is forgotten), so keep only moves whose card matters.
-  return { culprit, records: needed };
+  // What else takes part: the owner's own cards (exactly: the records alone fit a deal without
+  // them), and the hand sizes the steps of reasoning count on to reach the clash.
+  const ownCards = setup.ownCards.length > 0 && consistent({ ...setup, ownCards: [] }, prefix, ignore);
+  const model = buildModel(setup, prefix, ignore);
+  // The owner's own hand size goes with the owner's cards.
+  const sizes = (clashParts(model)?.sizes ?? [])
+    .filter(({ holder }) => !(ownCards && holder === model.owner))
+    .map(({ holder, time }) => ({ holder: model.holderIds[holder], time, count: model.size[time][holder] }));
+  return { culprit, records: needed, ownCards, sizes };
 }
 
 function view(model: Model, count: Count, contradiction: Contradiction | null): Deduction {
