@@ -1,0 +1,48 @@
+/**
+ * Blood on the Clocktower at a real table, in the built app at 412×823 with touch: the random
+ * bag says in view why it cannot draw a legal bag.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { freshPage, useApp } from './harness.mjs';
+import { SEVEN } from './keeper.mjs';
+
+const app = useApp();
+const TABLE = { viewport: { width: 412, height: 823 } };
+
+/** Loads `items` as a script file on the set-up screen and waits for it to be chosen. */
+async function loadScript(page, name, items) {
+  const file = JSON.stringify([{ id: '_meta', name, author: 'Lantern tests' }, ...items]);
+  await page.getByLabel('Choose a script file', { exact: true }).setInputFiles({ name: 'script.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  const radio = page.getByRole('radio', { name, exact: true });
+  await radio.waitFor();
+  assert.ok(await radio.isChecked(), `${name} is the script chosen`);
+}
+
+const TOWNSFOLK = ['washerwoman', 'librarian', 'investigator', 'chef', 'empath', 'fortuneteller', 'undertaker', 'monk', 'ravenkeeper'];
+
+describe('Blood on the Clocktower at a real table', () => {
+  test('the random bag says in view why no legal bag exists, and what it leaves to the Storyteller', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app, TABLE);
+    try {
+      await page.goto(`${app.url}/new/botc`);
+      // The Baron is the only Minion a draw can take (the Godfather's set-up is the Storyteller's):
+      // every bag needs two Outsiders, and the script has one.
+      await loadScript(page, 'One Outsider', [...TOWNSFOLK, 'saint', 'baron', 'godfather', 'imp']);
+      for (let i = 0; i < SEVEN.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(SEVEN[i]);
+      await page.getByRole('button', { name: 'Random bag', exact: true }).click();
+      const why = page.getByTestId('bag-why');
+      await why.waitFor();
+      assert.ok(await why.isVisible(), 'the reason is on screen, not only for a screen reader');
+      const box = await why.boundingBox();
+      assert.ok(box && box.width > 100 && box.height > 20, `drawn at a readable size: ${JSON.stringify(box)}`);
+      assert.deepEqual(await why.locator('p').allTextContents(), [
+        'No legal bag can be drawn: it needs 2 Outsiders, and the random bag can take only 1 from this script.',
+        'The random bag never takes these, as their set-up is yours to decide: Godfather. Choose them below.'
+      ]);
+      assert.equal(await page.locator('input[type="checkbox"]:checked').count(), 0, 'nothing was put in the bag');
+    } finally {
+      await context.close();
+    }
+  });
+});
