@@ -1,11 +1,12 @@
 /**
  * Blood on the Clocktower at a real table, in the built app at 412×823 with touch: the random
- * bag says in view why it cannot draw a legal bag.
+ * bag says in view why it cannot draw a legal bag; a Fabled chosen at the set-up is on the first
+ * night's list at its place and in the circle's centre.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { freshPage, useApp } from './harness.mjs';
-import { SEVEN } from './keeper.mjs';
+import { dealAll, SEVEN } from './keeper.mjs';
 
 const app = useApp();
 const TABLE = { viewport: { width: 412, height: 823 } };
@@ -41,6 +42,36 @@ describe('Blood on the Clocktower at a real table', () => {
         'The random bag never takes these, as their set-up is yours to decide: Godfather. Choose them below.'
       ]);
       assert.equal(await page.locator('input[type="checkbox"]:checked').count(), 0, 'nothing was put in the bag');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a Fabled in play is on the night list at its place, and in the centre of the grimoire', { timeout: 90_000 }, async () => {
+    const { context, page } = await freshPage(app, TABLE);
+    try {
+      await page.goto(`${app.url}/new/botc`);
+      await page.getByRole('button', { name: 'Trouble Brewing', exact: true }).click();
+      await page.getByRole('radio', { name: 'Trouble Brewing', exact: true }).waitFor();
+      for (let i = 0; i < SEVEN.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(SEVEN[i]);
+      await page.getByRole('button', { name: 'Random bag', exact: true }).click();
+      await page.getByRole('button', { name: 'Draw three bluffs', exact: true }).click();
+      await page.locator('details.travellers summary', { hasText: 'Fabled' }).click();
+      await page.getByRole('checkbox', { name: 'Toymaker', exact: true }).check();
+      await page.getByRole('button', { name: 'Start game', exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await dealAll(page);
+      await page.getByRole('heading', { name: 'Night 1', exact: true }).waitFor();
+      const lines = await page.locator('ol.lines > li').evaluateAll((els) => els.map((el) => el.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
+      // The publisher's first night: dusk, then the Toymaker, before Minion info.
+      assert.match(lines[0], /^Dusk/);
+      assert.match(lines[1], /^Toymaker Fabled in the centre of the grimoire/, lines.join('\n'));
+      assert.match(lines[2], /^Minion info/);
+      const centre = page.getByTestId('grimoire-circle').locator('.centre');
+      assert.match((await centre.textContent()) ?? '', /^Fabled: Toymaker · Bluffs: /);
+      // Public: still in the centre with the grimoire closed.
+      await page.getByRole('button', { name: 'Close the grimoire', exact: true }).click();
+      assert.equal(await centre.textContent(), 'Fabled: Toymaker');
     } finally {
       await context.close();
     }

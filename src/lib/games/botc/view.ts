@@ -82,7 +82,15 @@ export interface NightHolder {
 
 export type NightLine =
   | { kind: 'marker'; id: Marker; minions?: string[]; demons?: string[]; bluffs?: string[]; /** The further groups of bluffs, by name. */ moreBluffs?: string[][] }
-  | { kind: 'character'; character: TokenView; holders: NightHolder[]; reminders: string[]; own: OwnText };
+  | {
+      kind: 'character';
+      character: TokenView;
+      holders: NightHolder[];
+      reminders: string[];
+      own: OwnText;
+      /** A Fabled in play: in the centre of the grimoire, held by no player. */
+      centre?: boolean;
+    };
 
 export interface BotcBoard {
   phase: { kind: 'day' | 'night'; number: number };
@@ -174,7 +182,11 @@ function makeSeatView(s: BotcState, p: BotcPlayer, reminders: Reminder[]): SeatV
  */
 export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAbsent = false): NightLine[] {
   const script = scriptOf(s);
-  const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !script.characters.some((x) => x.id === c.id));
+  // A Traveller who joined from outside the script, and a Fabled in the centre (rule book,
+  // Fabled: they act at their place in the night like any character; docs/RULES.md).
+  const inPlayExtras = [...present(s).map((p) => p.character), ...s.fabled]
+    .map((id) => characterIn(s, id))
+    .filter((c): c is ScriptCharacter => !!c && !script.characters.some((x) => x.id === c.id));
   const order = nightOrder(script, night, inPlayExtras);
   const big = present(s).length >= 7;
   const named = (team: Team) => seats.filter((x) => x.character.team === team).map((x) => x.name);
@@ -200,10 +212,11 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
     const holders: NightHolder[] = seats
       .filter((x) => (x.shown ? x.shown.id === entry.id : x.character.id === entry.id))
       .map((x) => ({ player: x.id, name: x.name, dead: !x.alive, drunk: x.drunk, poisoned: x.poisoned, thinks: x.shown !== null }));
+    const centre = s.fabled.includes(entry.id);
     // Left out unless the Storyteller wants to pretend to call it (so nobody learns it is absent).
-    if (holders.length === 0 && !withAbsent) continue;
+    if (holders.length === 0 && !centre && !withAbsent) continue;
     const c = characterIn(s, entry.id);
-    out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [], own: ownText(c, night) });
+    out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [], own: ownText(c, night), ...(centre ? { centre } : {}) });
   }
   return out;
 }
