@@ -1,7 +1,8 @@
 /**
  * Blood on the Clocktower at a real table, in the built app at 412×823 with touch: the random
  * bag says in view why it cannot draw a legal bag; a Fabled chosen at the set-up is on the first
- * night's list at its place and in the circle's centre.
+ * night's list at its place and in the circle's centre; three Village Idiots set up (copies
+ * added, each counted) and dealt.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -72,6 +73,38 @@ describe('Blood on the Clocktower at a real table', () => {
       // Public: still in the centre with the grimoire closed.
       await page.getByRole('button', { name: 'Close the grimoire', exact: true }).click();
       assert.equal(await centre.textContent(), 'Fabled: Toymaker');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('three Village Idiots: copies added at the set-up, each counted, and dealt to three players', { timeout: 90_000 }, async () => {
+    const { context, page } = await freshPage(app, TABLE);
+    try {
+      await page.goto(`${app.url}/new/botc`);
+      await loadScript(page, 'Idiots', ['villageidiot', ...TOWNSFOLK, 'saint', 'poisoner', 'imp']);
+      for (let i = 0; i < SEVEN.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(SEVEN[i]);
+      for (const name of ['Village Idiot', 'Chef', 'Empath', 'Poisoner', 'Imp']) await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+      const more = page.getByRole('button', { name: 'One more Village Idiot', exact: true });
+      const fewer = page.getByRole('button', { name: 'One fewer Village Idiot', exact: true });
+      assert.ok(await fewer.isDisabled(), 'one copy cannot go below one');
+      await more.click();
+      await more.click();
+      assert.equal(await page.getByTestId('copies-villageidiot').textContent(), '3 copies');
+      // The bag is full (seven characters for seven players): no fourth copy.
+      assert.ok(await more.isDisabled(), 'no more copies than seats');
+      for (const b of [more, fewer]) {
+        const box = await b.boundingBox();
+        assert.ok(box && box.width >= 44 && box.height >= 44, `the copy buttons are 44 px to tap: ${JSON.stringify(box)}`);
+      }
+      const counts = await page.locator('table.counts tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim())));
+      assert.deepEqual(counts, [['5', '5'], ['0', '0'], ['1', '1'], ['1', '1']], 'each copy is counted as a Townsfolk');
+      await page.getByRole('button', { name: 'Start game', exact: true }).click();
+      await page.waitForURL(/\/game\/[^/]+$/);
+      await dealAll(page);
+      await page.getByRole('heading', { name: 'Night 1', exact: true }).waitFor();
+      const characters = await page.getByTestId('grimoire-circle').locator('.character').allTextContents();
+      assert.equal(characters.filter((c) => c.trim() === 'Village Idiot').length, 3, characters.join(', '));
     } finally {
       await context.close();
     }
