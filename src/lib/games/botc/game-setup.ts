@@ -11,7 +11,7 @@
 import { playerProblems } from '../../engine/names';
 import { nextInt, shuffle, type RngState } from '../../engine/rng';
 import type { Player, PlayerId, SetupProblem, Text } from '../../engine/types';
-import { BAG_TEAMS, BASE_EDITIONS, hasSpecial, officialCharacter, type BagTeam, type BaseEdition, type Team } from './characters';
+import { BAG_TEAMS, BASE_EDITIONS, CHARACTERS, hasSpecial, officialCharacter, type BagTeam, type BaseEdition, type CharacterFacts, type Team } from './characters';
 import { readScript, type Script, type ScriptCharacter } from './script';
 import { adjustedCounts, baseCounts, editionMinimum, fixedChange, MAX_BAG_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, type Counts } from './setup';
 
@@ -81,6 +81,21 @@ export function teamAlignment(team: Team): Alignment {
 }
 
 export const isBagTeam = (team: Team): team is BagTeam => (BAG_TEAMS as readonly string[]).includes(team);
+
+/**
+ * The base edition every character of the script (Townsfolk to Demon) comes from, if there is
+ * one: Trouble Brewing, Bad Moon Rising or Sects & Violets, or a script made of one of them.
+ */
+export function scriptEdition(script: Script): BaseEdition | null {
+  const editions = new Set(script.characters.filter((c) => isBagTeam(c.team)).map((c) => (c.official ? c.edition : null)));
+  const [only] = editions;
+  return editions.size === 1 && (BASE_EDITIONS as readonly unknown[]).includes(only) ? (only as BaseEdition) : null;
+}
+
+/** The Travellers a base edition comes with, offered first when a Traveller joins its game. */
+export function editionTravellers(edition: BaseEdition | null): CharacterFacts[] {
+  return edition ? CHARACTERS.filter((c) => c.team === 'traveller' && c.edition === edition) : [];
+}
 
 /** How many of each team a bag holds. */
 export function bagCounts(script: Script, bag: readonly string[]): Counts {

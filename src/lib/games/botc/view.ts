@@ -7,7 +7,7 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { DealState, GameView, Mark, PlayerView, RoleCard } from '../../engine/game';
 import type { PlayerId } from '../../engine/types';
-import type { Alignment } from './game-setup';
+import { editionTravellers, scriptEdition, type Alignment } from './game-setup';
 import { nightOrder, type Night } from './night';
 import {
   aboutToDie,
@@ -29,7 +29,7 @@ import {
   type Reminder
 } from './rules';
 import type { Marker, ScriptCharacter } from './script';
-import type { Team } from './characters';
+import type { BaseEdition, Team } from './characters';
 
 export interface TokenView {
   id: string;
@@ -117,6 +117,10 @@ export interface BotcBoard {
   winner: Alignment | null;
   /** Reminder tokens the Storyteller may place: the characters in play and the Fabled, then every global one of the script. */
   tokens: { source: TokenView; labels: string[] }[];
+  /** The Travellers of the base edition the script is (none for any other script), offered first to one who joins. */
+  editionTravellers: TokenView[];
+  /** The base edition the script is made of, if one. */
+  edition: BaseEdition | null;
   /** Characters a player may be changed to: the script's, the Travellers and Fabled in play. */
   scriptCharacters: TokenView[];
   script: { name: string | null; author: string | null };
@@ -267,6 +271,8 @@ export function board(s: BotcState): BotcBoard {
     offeredWin: offeredWin(s),
     winner: s.winner,
     tokens: tokens.filter((t) => t.labels.length > 0),
+    edition: scriptEdition(script),
+    editionTravellers: editionTravellers(scriptEdition(script)).map((c) => ({ id: c.id, name: c.name, team: c.team })),
     scriptCharacters: [...script.characters.map((c) => token(c, c.id)), ...extras.map((id) => token(characterIn(s, id), id))],
     script: { name: script.name, author: script.author },
     over: isOver(s)

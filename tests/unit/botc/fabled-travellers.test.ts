@@ -1,4 +1,4 @@
-/** A Fabled in play wakes at its place on the night list, held by nobody, in the grimoire's centre. */
+/** A Fabled in play wakes at its place on the night list, held by nobody, in the grimoire's centre; a base edition offers its own Travellers first. */
 import { describe, expect, it } from 'vitest';
 import { boardOf } from '$lib/games/botc';
 import type { NightLine } from '$lib/games/botc/view';
@@ -37,5 +37,19 @@ describe('a Fabled in play', () => {
     if (!own.ok) throw new Error(own.problem.key);
     const g = game(setupFor(undefined, { script: scriptToJson(own.script), edition: null, fabled: ['toymaker'] }));
     expect(names(boardOf(g.view).night)).toEqual(['dusk', 'toymaker', 'minioninfo', 'demoninfo', 'poisoner', 'washerwoman', 'empath', 'fortuneteller', 'dawn']);
+  });
+});
+
+describe('Travellers for the base editions', () => {
+  it("offers each edition's own Travellers first, and none for a script mixing editions", async () => {
+    const { editionScript } = await import('$lib/games/botc/script');
+    const { editionTravellers, scriptEdition } = await import('$lib/games/botc/game-setup');
+    expect(boardOf(game(setupFor()).view).editionTravellers.map((t) => t.id).sort()).toEqual(['beggar', 'bureaucrat', 'gunslinger', 'scapegoat', 'thief']);
+    expect(editionTravellers(scriptEdition(editionScript('bmr', 'Bad Moon Rising'))).map((t) => t.id).sort()).toEqual(['apprentice', 'bishop', 'judge', 'matron', 'voudon']);
+    expect(editionTravellers(scriptEdition(editionScript('snv', 'Sects & Violets'))).map((t) => t.id).sort()).toEqual(['barista', 'bonecollector', 'butcher', 'deviant', 'harlot']);
+    const mixed = parseScript(JSON.stringify(['washerwoman', 'chef', 'grandmother', 'poisoner', 'imp']));
+    if (!mixed.ok) throw new Error('refused');
+    expect(scriptEdition(mixed.script)).toBeNull();
+    expect(editionTravellers(scriptEdition(mixed.script))).toEqual([]);
   });
 });
