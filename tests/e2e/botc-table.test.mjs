@@ -2,7 +2,7 @@
  * Blood on the Clocktower at a real table, in the built app at 412×823 with touch: the random
  * bag says in view why it cannot draw a legal bag; a Fabled chosen at the set-up is on the first
  * night's list at its place and in the circle's centre; three Village Idiots set up (copies
- * added, each counted) and dealt; and a table of 20 players and 2 Travellers who join in play,
+ * added, each counted) and dealt, after the Storyteller is told no bluffs are chosen; and a table of 20 players and 2 Travellers who join in play,
  * whose every name and character reads in full at the normal text size in the zoomed circle and
  * in the list by seat, checked from the page's layout (nothing clipped, no seats overlapping,
  * every seat at least 44 px to tap), the choice of list kept through a reload.
@@ -153,6 +153,12 @@ describe('Blood on the Clocktower at a real table', () => {
       }
       const counts = await page.locator('table.counts tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim())));
       assert.deepEqual(counts, [['5', '5'], ['0', '0'], ['1', '1'], ['1', '1']], 'each copy is counted as a Townsfolk');
+      // No bluffs chosen for seven players: the Storyteller is told before the deal, once.
+      await page.getByRole('button', { name: 'Start game', exact: true }).click();
+      const warning = page.getByTestId('no-bluffs');
+      await warning.waitFor();
+      assert.match((await warning.textContent()) ?? '', /^No bluffs are chosen: the Demon’s first-night info would read “Bluffs: —”\./);
+      assert.match(page.url(), /\/new\/botc$/, 'nothing is dealt yet');
       await page.getByRole('button', { name: 'Start game', exact: true }).click();
       await page.waitForURL(/\/game\/[^/]+$/);
       await page.getByTestId('deal').waitFor();
