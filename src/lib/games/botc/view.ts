@@ -111,7 +111,7 @@ export interface BotcBoard {
   threshold: number;
   exileThreshold: number;
   aboutToDie: { player: PlayerId | null; name: string | null; votes: number; tied: boolean };
-  executed: { player: PlayerId; name: string; died: boolean } | null;
+  executed: { player: PlayerId; name: string; died: boolean; wasDead?: boolean } | null;
   exiles: Exile[];
   offeredWin: ReturnType<typeof offeredWin>;
   winner: Alignment | null;
