@@ -53,3 +53,24 @@ describe('Travellers for the base editions', () => {
     expect(editionTravellers(scriptEdition(mixed.script))).toEqual([]);
   });
 });
+
+describe('an evil Traveller on the first night', () => {
+  it('is named at Minion info with 7 or more players, to be shown the Demon; a good one is not', () => {
+    const g = game(setupFor());
+    g.move({ kind: 'join', player: 'x1', name: 'Hubert', character: 'beggar', alignment: 'evil', after: null });
+    g.move({ kind: 'join', player: 'x2', name: 'Iza', character: 'thief', alignment: 'good', after: null });
+    const info = boardOf(g.view).night.find((l) => l.kind === 'marker' && l.id === 'minioninfo');
+    expect(info).toMatchObject({ evilTravellers: ['Hubert'] });
+  });
+
+  it('is not named after the first night, nor with fewer than 7 players (no Minion info)', () => {
+    const g = game(setupFor());
+    g.move({ kind: 'phase' });
+    g.move({ kind: 'join', player: 'x1', name: 'Hubert', character: 'beggar', alignment: 'evil', after: null });
+    expect(boardOf(g.view).night.some((l) => l.kind === 'marker' && l.evilTravellers)).toBe(false);
+    const five = game(setupFor(['washerwoman', 'empath', 'chef', 'poisoner', 'imp']));
+    five.move({ kind: 'join', player: 'x1', name: 'Hubert', character: 'beggar', alignment: 'evil', after: null });
+    // Six players now: still no Minion info.
+    expect(boardOf(five.view).night.some((l) => l.kind === 'marker' && l.id === 'minioninfo')).toBe(false);
+  });
+});

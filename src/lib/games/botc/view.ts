@@ -81,7 +81,17 @@ export interface NightHolder {
 }
 
 export type NightLine =
-  | { kind: 'marker'; id: Marker; minions?: string[]; demons?: string[]; bluffs?: string[]; /** The further groups of bluffs, by name. */ moreBluffs?: string[][] }
+  | {
+      kind: 'marker';
+      id: Marker;
+      minions?: string[];
+      demons?: string[];
+      bluffs?: string[];
+      /** The further groups of bluffs, by name. */
+      moreBluffs?: string[][];
+      /** Evil Travellers at Minion info: the Storyteller shows them the Demon. */
+      evilTravellers?: string[];
+    }
   | {
       kind: 'character';
       character: TokenView;
@@ -204,6 +214,7 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
           id: entry.id,
           minions: named('minion'),
           demons: named('demon'),
+          ...(entry.id === 'minioninfo' ? { evilTravellers: seats.filter((x) => x.traveller && x.alignment === 'evil').map((x) => x.name) } : {}),
           ...(entry.id === 'demoninfo'
             ? { bluffs: s.bluffs.map((b) => characterName(s, b)), moreBluffs: (s.moreBluffs ?? []).map((g) => g.map((b) => characterName(s, b))) }
             : {})
