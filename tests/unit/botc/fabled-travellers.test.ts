@@ -43,14 +43,14 @@ describe('a Fabled in play', () => {
 describe('Travellers for the base editions', () => {
   it("offers each edition's own Travellers first, and none for a script mixing editions", async () => {
     const { editionScript } = await import('$lib/games/botc/script');
-    const { editionTravellers, scriptEdition } = await import('$lib/games/botc/game-setup');
+    const { scriptTravellers, scriptEdition } = await import('$lib/games/botc/game-setup');
     expect(boardOf(game(setupFor()).view).editionTravellers.map((t) => t.id).sort()).toEqual(['beggar', 'bureaucrat', 'gunslinger', 'scapegoat', 'thief']);
-    expect(editionTravellers(scriptEdition(editionScript('bmr', 'Bad Moon Rising'))).map((t) => t.id).sort()).toEqual(['apprentice', 'bishop', 'judge', 'matron', 'voudon']);
-    expect(editionTravellers(scriptEdition(editionScript('snv', 'Sects & Violets'))).map((t) => t.id).sort()).toEqual(['barista', 'bonecollector', 'butcher', 'deviant', 'harlot']);
+    expect(scriptTravellers(editionScript('bmr', 'Bad Moon Rising')).map((t) => t.id).sort()).toEqual(['apprentice', 'bishop', 'judge', 'matron', 'voudon']);
+    expect(scriptTravellers(editionScript('snv', 'Sects & Violets')).map((t) => t.id).sort()).toEqual(['barista', 'bonecollector', 'butcher', 'deviant', 'harlot']);
     const mixed = parseScript(JSON.stringify(['washerwoman', 'chef', 'grandmother', 'poisoner', 'imp']));
     if (!mixed.ok) throw new Error('refused');
     expect(scriptEdition(mixed.script)).toBeNull();
-    expect(editionTravellers(scriptEdition(mixed.script))).toEqual([]);
+    expect(scriptTravellers(mixed.script)).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@
 import { playerProblems } from '../../engine/names';
 import { nextInt, shuffle, type RngState } from '../../engine/rng';
 import type { Player, PlayerId, SetupProblem, Text } from '../../engine/types';
-import { BAG_TEAMS, BASE_EDITIONS, CHARACTERS, hasSpecial, officialCharacter, type BagTeam, type BaseEdition, type CharacterFacts, type Team } from './characters';
+import { BAG_TEAMS, BASE_EDITIONS, editionTravellers, hasSpecial, officialCharacter, type BagTeam, type BaseEdition, type CharacterFacts, type Team } from './characters';
 import { readScript, type Script, type ScriptCharacter } from './script';
 import { adjustedCounts, baseCounts, editionMinimum, fixedChange, MAX_BAG_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, type Counts } from './setup';
 
@@ -92,9 +92,10 @@ export function scriptEdition(script: Script): BaseEdition | null {
   return editions.size === 1 && (BASE_EDITIONS as readonly unknown[]).includes(only) ? (only as BaseEdition) : null;
 }
 
-/** The Travellers a base edition comes with, offered first when a Traveller joins its game. */
-export function editionTravellers(edition: BaseEdition | null): CharacterFacts[] {
-  return edition ? CHARACTERS.filter((c) => c.team === 'traveller' && c.edition === edition) : [];
+/** The Travellers of the base edition the script is made of (none for any other script): offered first to one who joins. */
+export function scriptTravellers(script: Script): CharacterFacts[] {
+  const edition = scriptEdition(script);
+  return edition ? editionTravellers(edition) : [];
 }
 
 /** How many of each team a bag holds. */

@@ -7,7 +7,7 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { DealState, GameView, Mark, PlayerView, RoleCard } from '../../engine/game';
 import type { PlayerId } from '../../engine/types';
-import { editionTravellers, scriptEdition, type Alignment } from './game-setup';
+import { scriptEdition, scriptTravellers, type Alignment } from './game-setup';
 import { nightOrder, type Night } from './night';
 import {
   aboutToDie,
@@ -283,7 +283,7 @@ export function board(s: BotcState): BotcBoard {
     winner: s.winner,
     tokens: tokens.filter((t) => t.labels.length > 0),
     edition: scriptEdition(script),
-    editionTravellers: editionTravellers(scriptEdition(script)).map((c) => ({ id: c.id, name: c.name, team: c.team })),
+    editionTravellers: scriptTravellers(script).map((c) => ({ id: c.id, name: c.name, team: c.team })),
     scriptCharacters: [...script.characters.map((c) => token(c, c.id)), ...extras.map((id) => token(characterIn(s, id), id))],
     script: { name: script.name, author: script.author },
     over: isOver(s)
