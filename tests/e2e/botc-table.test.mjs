@@ -258,4 +258,23 @@ describe('Blood on the Clocktower at a real table', () => {
       await context.close();
     }
   });
+
+  test('a script whose own night order leaves out a character, and whose _meta has no name: the library says what it did', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app, TABLE);
+    try {
+      await page.goto(`${app.url}/new/botc`);
+      const file = JSON.stringify([{ id: '_meta', author: 'Lantern tests', firstNight: ['dusk', 'poisoner', 'chef', 'dawn'] }, 'chef', 'washerwoman', 'empath', 'poisoner', 'imp']);
+      await page.getByLabel('Choose a script file', { exact: true }).setInputFiles({ name: 'gaps.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+      const notes = page.getByTestId('script-notes');
+      await notes.waitFor();
+      assert.deepEqual(await notes.locator('p').allTextContents(), [
+        'The script’s first-night order leaves out the Washerwoman: Lantern put it after the Poisoner, by the publisher’s order.',
+        'The script’s first-night order leaves out the Empath: Lantern put it after the Chef, by the publisher’s order.',
+        'The script has no name of its own: it is called “gaps” after its file.'
+      ]);
+      assert.ok(await page.getByRole('radio', { name: 'gaps', exact: true }).isChecked());
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -18,7 +18,7 @@ import { readScripts, ready } from './storage.svelte';
 export type { ScriptRecord };
 
 export type AddResult =
-  | { ok: true; record: ScriptRecord; skipped: string[] }
+  | { ok: true; record: ScriptRecord; skipped: string[]; /** What Lantern changed or chose while reading, to be said: a night order's gap filled, a name taken from the file. */ notes: Text[] }
   | { ok: false; problem: Text; /** Official ids Lantern does not know: the script may be loaded without them. */ unknown?: string[] };
 
 
@@ -54,7 +54,8 @@ export async function addScript(text: string, fallbackName: string, options: Scr
   const now = Date.now();
   const record: ScriptRecord = { id: randomId(), name: nameFor(parsed.script, fallbackName), script: scriptToJson(parsed.script), createdAt: now, updatedAt: now };
   await (storage ?? (await ready())).putScript(record);
-  return { ok: true, record, skipped: parsed.skipped };
+  const notes = [...parsed.notes, ...(parsed.script.name ? [] : [{ key: 'botc:script.notes.unnamed', params: { name: record.name } }])];
+  return { ok: true, record, skipped: parsed.skipped, notes };
 }
 
 /** Keep a base edition's script (once: adding it again refreshes the same row). */

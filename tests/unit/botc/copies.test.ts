@@ -51,3 +51,13 @@ describe('copies of one character', () => {
     expect(b.seats.filter((s) => s.character.id === 'twin').map((s) => s.name)).toEqual(['Ewa', 'Filip']);
   });
 });
+
+describe('what the Drunk is shown', () => {
+  it('is refused by the engine when it is not a Townsfolk, whatever a draft or a backup says', () => {
+    const bag = ['washerwoman', 'empath', 'fortuneteller', 'drunk', 'recluse', 'baron', 'imp'];
+    const base = setupFor(bag, { shown: { drunk: 'chef' } });
+    expect(keys(base)).toEqual([]);
+    expect(keys({ ...base, shown: { drunk: 'saint' } })).toEqual(['shownTownsfolk']);
+    expect(keys({ ...base, shown: { drunk: 'poisoner' } })).toEqual(['shownTownsfolk']);
+  });
+});

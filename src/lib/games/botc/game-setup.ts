@@ -179,6 +179,9 @@ export function validateSetup(setup: BotcSetup): SetupProblem[] {
   const shown = setup.shown && typeof setup.shown === 'object' ? setup.shown : {};
   for (const [id, as] of Object.entries(shown)) {
     if (!bag.includes(id) || typeof as !== 'string' || !inScript(as) || bag.includes(as)) add('roles', 'shown');
+    // The Drunk (and the Marionette) think they are a Townsfolk: never anything else, whatever a
+    // stored draft or a backup says.
+    else if (inScript(as)?.team !== 'townsfolk' && showsAnother(inScript(id)!)) add('roles', 'shownTownsfolk', { name: inScript(id)!.name });
   }
   for (const id of bag) {
     const c = inScript(id);
