@@ -141,3 +141,22 @@ describe('files from anywhere', () => {
     expect(picked.ok ? null : picked.problem.key).toBe('botc:script.errors.notUtf8');
   });
 });
+
+describe('homebrew flavour text', () => {
+  it('is kept, written back, and given to the seat with the character’s text', async () => {
+    const { scriptToJson, readScript } = await import('$lib/games/botc/script');
+    const { boardOf } = await import('$lib/games/botc');
+    const { game, setupFor } = await import('./fixture');
+    const brew = { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', ability: 'Made-up: lights the way.', flavor: 'The lamps went out one by one.' };
+    const { script } = ok(JSON.stringify(['washerwoman', 'chef', 'empath', 'fortuneteller', 'poisoner', 'imp', brew]));
+    expect(script.characters.find((c) => c.id === 'lamplighter')!.flavor).toBe('The lamps went out one by one.');
+    const again = readScript(scriptToJson(script));
+    expect(again.ok && again.script.characters.find((c) => c.id === 'lamplighter')!.flavor).toBe('The lamps went out one by one.');
+    const g = game(setupFor(['lamplighter', 'washerwoman', 'chef', 'empath', 'fortuneteller', 'poisoner', 'imp'], { script: scriptToJson(script), edition: null }));
+    const seat = boardOf(g.view).seats.find((s) => s.character.id === 'lamplighter')!;
+    expect(seat.own).toMatchObject({ ability: 'Made-up: lights the way.', flavor: 'The lamps went out one by one.' });
+    // Over its limit: refused, naming the field.
+    const long = parseScript(JSON.stringify(['washerwoman', 'chef', 'empath', 'poisoner', 'imp', { ...brew, flavor: 'f'.repeat(501) }]));
+    expect(long.ok ? null : long.problem).toEqual({ key: 'botc:script.errors.fieldTooLong', params: { what: 'flavor', item: 6, max: 500 } });
+  });
+});

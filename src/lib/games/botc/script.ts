@@ -62,6 +62,8 @@ export interface ScriptCharacter extends CharacterFacts {
   ability: string | null;
   firstNightReminder: string | null;
   otherNightReminder: string | null;
+  /** The flavour text the script brings (a homebrew character's, kept and shown with its text); absent when none. */
+  flavor?: string;
   /** Jinxes the script states (homebrew), besides the official jinx pairs in `jinxedWith`. */
   jinxes: Jinx[];
 }
@@ -228,7 +230,8 @@ function officialWithText(facts: CharacterFacts, o: Record<string, unknown> | nu
     ability: o ? optionalText(o.ability, SCRIPT_LIMITS.ability, 'ability', item) : null,
     firstNightReminder: o ? optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item) : null,
     otherNightReminder: o ? optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item) : null,
-    jinxes: o ? readJinxes(o.jinxes, item) : []
+    jinxes: o ? readJinxes(o.jinxes, item) : [],
+    ...(o ? withFlavor(o, item) : {})
   };
 }
 
@@ -253,8 +256,14 @@ function homebrew(o: Record<string, unknown>, id: string, item: number): ScriptC
     ability: optionalText(o.ability, SCRIPT_LIMITS.ability, 'ability', item),
     firstNightReminder: optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item),
     otherNightReminder: optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item),
-    jinxes: readJinxes(o.jinxes, item)
+    jinxes: readJinxes(o.jinxes, item),
+    ...withFlavor(o, item)
   };
+}
+
+function withFlavor(o: Record<string, unknown>, item: number): { flavor?: string } {
+  const flavor = optionalText(o.flavor, SCRIPT_LIMITS.flavor, 'flavor', item);
+  return flavor ? { flavor } : {};
 }
 
 /** Reads a parsed script. */
@@ -399,6 +408,7 @@ export function scriptToJson(script: Script): unknown[] {
     if (c.ability) text.ability = c.ability;
     if (c.firstNightReminder) text.firstNightReminder = c.firstNightReminder;
     if (c.otherNightReminder) text.otherNightReminder = c.otherNightReminder;
+    if (c.flavor) text.flavor = c.flavor;
     if (c.jinxes.length) text.jinxes = c.jinxes.map((j) => (j.reason ? { id: j.id, reason: j.reason } : { id: j.id }));
     if (c.official) {
       out.push(Object.keys(text).length ? { id: c.id, ...text } : c.id);

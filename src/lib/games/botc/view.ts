@@ -47,6 +47,8 @@ export interface OwnText {
   ability: string | null;
   /** The reminder for the night the list is for. */
   reminder: string | null;
+  /** The flavour text the script brings, shown with the ability. */
+  flavor: string | null;
 }
 
 export interface SeatView {
@@ -142,6 +144,7 @@ const token = (c: ScriptCharacter | null, id: string): TokenView => ({ id, name:
 const ownText = (c: ScriptCharacter | null, night: Night | null): OwnText => ({
   official: c?.official ?? true,
   ability: c?.ability ?? null,
+  flavor: c?.flavor ?? null,
   reminder: night === 'first' ? (c?.firstNightReminder ?? null) : night === 'other' ? (c?.otherNightReminder ?? null) : null
 });
 
