@@ -143,3 +143,29 @@ describe('the printable night sheet', () => {
   });
 });
 
+
+describe('a homebrew night number written against an older night sheet', () => {
+  it('places the homebrew character by its neighbours in the file, on the publisher’s current order', () => {
+    // The file numbers the Poisoner 17 and the Washerwoman 32 (an older sheet); its homebrew
+    // Lamplighter says 20: after the Poisoner, before the Washerwoman, wherever they are now.
+    const s = load([
+      { id: 'poisoner', firstNight: 17 },
+      { id: 'washerwoman', firstNight: 32 },
+      'chef',
+      'imp',
+      { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 20 }
+    ]);
+    expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'lamplighter', 'washerwoman', 'chef', 'dawn']);
+    // Read as a place on the current order, 20 would be Minion info's own place: before the Poisoner.
+    const bare = load(['poisoner', 'washerwoman', 'chef', 'imp', { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 20 }]);
+    expect(ids(nightOrder(bare, 'first')).indexOf('lamplighter')).toBeLessThan(ids(nightOrder(bare, 'first')).indexOf('poisoner'));
+  });
+
+  it('keeps the numbers the file states through a stored copy of the script', async () => {
+    const { scriptToJson, readScript } = await import('$lib/games/botc/script');
+    const s = load([{ id: 'poisoner', firstNight: 17 }, { id: 'washerwoman', firstNight: 32 }, 'chef', 'imp', { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 20 }]);
+    const again = readScript(scriptToJson(s));
+    if (!again.ok) throw new Error('refused');
+    expect(ids(nightOrder(again.script, 'first'))).toEqual(ids(nightOrder(s, 'first')));
+  });
+});

@@ -62,6 +62,12 @@ export interface ScriptCharacter extends CharacterFacts {
   ability: string | null;
   firstNightReminder: string | null;
   otherNightReminder: string | null;
+  /**
+   * The night positions the file states for an official character written out in full (its
+   * facts' positions are used; these only place the script's homebrew characters by their
+   * neighbours, when the file was written against an older night sheet).
+   */
+  stated?: { firstNight?: number; otherNight?: number };
   /** The flavour text the script brings (a homebrew character's, kept and shown with its text); absent when none. */
   flavor?: string;
   /** Jinxes the script states (homebrew), besides the official jinx pairs in `jinxedWith`. */
@@ -231,7 +237,8 @@ function officialWithText(facts: CharacterFacts, o: Record<string, unknown> | nu
     firstNightReminder: o ? optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item) : null,
     otherNightReminder: o ? optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item) : null,
     jinxes: o ? readJinxes(o.jinxes, item) : [],
-    ...(o ? withFlavor(o, item) : {})
+    ...(o ? withFlavor(o, item) : {}),
+    ...(o ? statedPositions(o, item) : {})
   };
 }
 
@@ -259,6 +266,13 @@ function homebrew(o: Record<string, unknown>, id: string, item: number): ScriptC
     jinxes: readJinxes(o.jinxes, item),
     ...withFlavor(o, item)
   };
+}
+
+function statedPositions(o: Record<string, unknown>, item: number): { stated?: { firstNight?: number; otherNight?: number } } {
+  const first = o.firstNight === undefined ? 0 : position(o.firstNight, 'firstNight', item);
+  const other = o.otherNight === undefined ? 0 : position(o.otherNight, 'otherNight', item);
+  if (!first && !other) return {};
+  return { stated: { ...(first ? { firstNight: first } : {}), ...(other ? { otherNight: other } : {}) } };
 }
 
 function withFlavor(o: Record<string, unknown>, item: number): { flavor?: string } {
@@ -409,6 +423,8 @@ export function scriptToJson(script: Script): unknown[] {
     if (c.firstNightReminder) text.firstNightReminder = c.firstNightReminder;
     if (c.otherNightReminder) text.otherNightReminder = c.otherNightReminder;
     if (c.flavor) text.flavor = c.flavor;
+    if (c.official && c.stated?.firstNight) text.firstNight = c.stated.firstNight;
+    if (c.official && c.stated?.otherNight) text.otherNight = c.stated.otherNight;
     if (c.jinxes.length) text.jinxes = c.jinxes.map((j) => (j.reason ? { id: j.id, reason: j.reason } : { id: j.id }));
     if (c.official) {
       out.push(Object.keys(text).length ? { id: c.id, ...text } : c.id);
