@@ -277,4 +277,22 @@ describe('Blood on the Clocktower at a real table', () => {
       await context.close();
     }
   });
+
+  test('the Storyteller moves an entry of a script’s night list, and it is kept with the script', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage(app, TABLE);
+    try {
+      await page.goto(`${app.url}/new/botc`);
+      await loadScript(page, 'Mine', ['washerwoman', 'chef', 'empath', 'poisoner', 'imp']);
+      await page.getByText('Night order for this script', { exact: true }).click();
+      const first = page.getByTestId('night-order-first').locator('.name');
+      assert.deepEqual(await first.allTextContents(), ['Dusk', 'Minion info', 'Demon info', 'Poisoner', 'Washerwoman', 'Chef', 'Empath', 'Dawn']);
+      await page.getByRole('button', { name: 'Move Chef earlier', exact: true }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="night-order-first"] .name')].map((e) => e.textContent).join(',').includes('Chef,Washerwoman'));
+      await page.reload();
+      await page.getByText('Night order for this script', { exact: true }).click();
+      assert.deepEqual(await first.allTextContents(), ['Dusk', 'Minion info', 'Demon info', 'Poisoner', 'Chef', 'Washerwoman', 'Empath', 'Dawn'], 'kept after a reload');
+    } finally {
+      await context.close();
+    }
+  });
 });

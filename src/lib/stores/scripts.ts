@@ -90,6 +90,19 @@ export async function renameScript(record: ScriptRecord, name: string, storage?:
   return renamed;
 }
 
+/**
+ * Keeps a night's order the Storyteller arranged (every entry, markers included) as the
+ * script's own order for that night: games set up with it from then on wake in that order.
+ */
+export async function keepNightOrder(record: ScriptRecord, night: 'first' | 'other', order: string[], storage?: Storage): Promise<ScriptRecord> {
+  const script = scriptOf(record);
+  if (!script) throw new TypeError('The script does not read');
+  const next = { ...script, ...(night === 'first' ? { firstNight: [...order] } : { otherNight: [...order] }) };
+  const kept = { ...record, script: scriptToJson(next), updatedAt: Date.now() };
+  await (storage ?? (await ready())).putScript(kept);
+  return kept;
+}
+
 export async function deleteScript(id: string, storage?: Storage): Promise<void> {
   await (storage ?? (await ready())).deleteScript(id);
 }
