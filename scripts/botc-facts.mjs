@@ -47,7 +47,7 @@ const out = `/**
  * Row: [id, name, team, edition, first-night position, other-night position, set-up rule (text, or true when it changes the set-up with no rule
  * printed, or false), reminder labels, global reminder labels, app flags, jinxed with].
  */
-import type { FactRow } from './characters';
+import type { FactRow } from './fact-row';
 
 export const NIGHT_MARKERS = ${JSON.stringify(data.nightMarkers)} as const;
 

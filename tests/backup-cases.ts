@@ -353,7 +353,7 @@ export const CASES: HostileCase[] = [
     key: 'badScript',
     params: { index: 1, name: 'Script 1' },
     detail: 'botc:script.errors.badTeam',
-    detailParams: { item: 6, team: '<script>alert(1)</script>' }
+    detailParams: { item: 6, id: 'lamp', team: '<script>alert(1)</script>' }
   },
   {
     name: 'a __proto__ key inside a script',

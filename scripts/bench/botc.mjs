@@ -4,7 +4,9 @@
  *   (h) the Storyteller's Next: a script of 25 characters (Trouble Brewing's 22 and three of Bad
  *       Moon Rising's, loaded as a file through the set-up screen's file picker) and 20 players
  *       (five of them Travellers), set up with a random bag and three bluffs and dealt by
- *       hold-to-see; then the grimoire's next phase ("Dawn: end night N" / "Dusk: start night
+ *       hold-to-see, then two more Travellers joining (22 seats) and 24 reminders placed; the
+ *       switch from the circle to the list by seat and back, timed from the tap to the frame
+ *       after the other view is in the page (budget: the step's 16 ms median); then the grimoire's next phase ("Dawn: end night N" / "Dusk: start night
  *       N"), from the tap to the move committed to IndexedDB (<main data-seq> moves only after
  *       the commit), timed in the page with performance.now(), `moves` times, then `slowMoves`
  *       times with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate); the step budgets
@@ -127,6 +129,64 @@ async function setUpGame(page, url, script) {
   if (seats !== BOTC_PLAYERS) throw new Error(`the grimoire shows ${seats} seats, not ${BOTC_PLAYERS}`);
 }
 
+/** Seats joining in play and reminders placed before timing: a full grimoire. */
+export const BOTC_JOINING = 2;
+const REMINDERS = 24;
+
+/** Two more Travellers join (22 seats) and `REMINDERS` reminders are placed, one a seat in turn. */
+async function fillGrimoire(page) {
+  for (let i = 0; i < BOTC_JOINING; i++) {
+    if (!(await page.locator('details.join').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) await page.locator('details.join summary').click();
+    await page.getByLabel('Their name', { exact: true }).fill(`Joiner${i + 1}`);
+    await page.getByLabel('Their Traveller', { exact: true }).selectOption({ index: i + 1 });
+    await committed(page, () => page.getByRole('button', { name: 'Seat them', exact: true }).click());
+  }
+  const seats = page.getByTestId('grimoire-circle').getByRole('button');
+  const count = await seats.count();
+  if (count !== BOTC_PLAYERS + BOTC_JOINING) throw new Error(`the grimoire shows ${count} seats, not ${BOTC_PLAYERS + BOTC_JOINING}`);
+  for (let i = 0; i < REMINDERS; i++) {
+    await seats.nth(i % count).click();
+    const select = page.getByLabel('Place a reminder', { exact: true });
+    await select.selectOption({ index: 1 + (i % Math.max(1, (await select.locator('option').count()) - 1)) });
+    await committed(page, () => page.getByRole('button', { name: 'Place', exact: true }).click());
+  }
+}
+
+/** Runs `act` and waits until <main data-seq> moves on (the move committed). */
+async function committed(page, act) {
+  const seq = await page.locator('main[data-seq]').getAttribute('data-seq');
+  await act();
+  await page.waitForFunction((seq) => document.querySelector('main[data-seq]')?.getAttribute('data-seq') !== seq, seq, { polling: 20 });
+}
+
+/**
+ * Switches between the circle and the list by seat `count` times each, timed in the page from
+ * the tap to the frame after the other view is in the page.
+ */
+async function timeLayouts(page, count) {
+  const out = { list: [], circle: [] };
+  for (let i = 0; i < count * 2; i++) {
+    const to = i % 2 === 0 ? 'list' : 'circle';
+    await page.evaluate((to) => {
+      const selector = to === 'list' ? '[data-testid="seat-list"]' : '[data-testid="grimoire-circle"]';
+      let clickedAt = null;
+      window.addEventListener('click', () => (clickedAt ??= performance.now()), { capture: true, once: true });
+      // @ts-ignore: a measurement hook on the page
+      window.__lanternLayout = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (clickedAt === null || !document.querySelector(selector)) return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - clickedAt));
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+      });
+    }, to);
+    await page.getByRole('button', { name: to === 'list' ? 'List by seat' : 'Circle', exact: true }).click();
+    out[to].push(await page.evaluate(() => /** @type {any} */ (window).__lanternLayout));
+  }
+  return out;
+}
+
 /** Taps the grimoire's next phase `count` times, each timed from the tap to the commit. */
 async function timePhases(page, count) {
   const next = page.getByRole('button', { name: /^(Dawn: end night|Dusk: start night) \d+$/ });
@@ -158,8 +218,11 @@ export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {
   const page = await context.newPage();
   let normal;
   let slowed;
+  let layouts;
   try {
     await setUpGame(page, url, script);
+    await fillGrimoire(page);
+    layouts = await timeLayouts(page, 15);
     normal = await timePhases(page, moves);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -177,7 +240,9 @@ export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {
   const slowCommit = stats(slowed.map((s) => s.commitMs));
   const slowFrame = stats(slowed.map((s) => s.frameMs));
   const B = BOTC_BUDGET;
-  const label = `BotC, 25-character script, ${BOTC_PLAYERS} players`;
+  const label = `BotC, 25-character script, ${BOTC_PLAYERS} players and ${BOTC_JOINING} joined, ${REMINDERS} reminders`;
+  const toList = stats(layouts.list);
+  const toCircle = stats(layouts.circle);
   const rows = [
     ['BotC first visit to /new/botc: JS (gzip)', `${kb(setup.gzip)} KB`, '', null],
     ['BotC first visit to /new/botc: JS added over /', `${kb(addedGzip)} KB in ${added.length} files`, '', null],
@@ -186,10 +251,13 @@ export async function botcBench(browser, url, { moves = 60, slowMoves = 30 } = {
     [`${label}: Next → committed, median`, `${commit.median} ms`, `≤ ${B.stepMedianMs} ms`, commit.median <= B.stepMedianMs],
     [`${label}: Next → committed, p95`, `${commit.p95} ms`, '', null],
     [`${label}: Next, CPU 4× slower, median`, `${slowCommit.median} ms`, `≤ ${B.stepSlowedMedianMs} ms`, slowCommit.median <= B.stepSlowedMedianMs],
-    [`${label}: Next, CPU 4× slower, p95`, `${slowCommit.p95} ms`, '', null]
+    [`${label}: Next, CPU 4× slower, p95`, `${slowCommit.p95} ms`, '', null],
+    [`${label}: open the list by seat → drawn, median`, `${toList.median} ms`, `≤ ${B.stepMedianMs} ms`, toList.median <= B.stepMedianMs],
+    [`${label}: open the zoomed circle → drawn, median`, `${toCircle.median} ms`, `≤ ${B.stepMedianMs} ms`, toCircle.median <= B.stepMedianMs]
   ];
   const result = {
-    script: { characters: 25, players: BOTC_PLAYERS, travellers: TRAVELLERS },
+    script: { characters: 25, players: BOTC_PLAYERS, travellers: TRAVELLERS, joined: BOTC_JOINING, reminders: REMINDERS },
+    layouts: { list: toList, circle: toCircle, held: toList.median <= B.stepMedianMs && toCircle.median <= B.stepMedianMs, samples: layouts },
     firstVisit: {
       setupJsGzipBytes: setup.gzip,
       setupFiles: setup.files,

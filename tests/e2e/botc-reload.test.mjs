@@ -3,7 +3,8 @@
  * languages: a script file picked through the file picker, seven players set up with chosen
  * characters and bluffs, the deal, a first night (a reminder placed, a death marked), dawn, a
  * day with two nominations, their votes (a dead player's ghost vote among them) and an
- * execution, then dusk. After every committed step the page is reloaded and the screen must
+ * execution, then dusk. The grimoire closed by night stays closed after a reload and at the next
+ * dusk, and opened again by night stays open after a reload. After every committed step the page is reloaded and the screen must
  * come back exactly as it was: the phase, the seats (alive or dead, vote tokens, reminders),
  * the night's list, the morning card, the nominations with their votes and the verdict. From
  * the execution on, the network is cut (the service worker serves the app); the last steps are
@@ -154,6 +155,15 @@ describe('Blood on the Clocktower, reloaded at every step', () => {
       now = await step(page, page.getByRole('button', { name: 'Mark dead', exact: true }), 'Cleo was marked dead');
       assert.match(now.seats[2] ?? '', /^Cleo: Dead, has a vote token, /);
 
+      // The Storyteller closes the grimoire by night: a reload keeps it closed (no characters,
+      // no night list), and so does the next dusk (below).
+      await page.getByRole('button', { name: 'Close the grimoire', exact: true }).click();
+      await page.getByRole('button', { name: 'Open the grimoire', exact: true }).waitFor();
+      now = await reloadSame(page, await snapshot(page), 'the grimoire was closed by night');
+      assert.deepEqual(now.night, [], 'closed by night, no list after a reload');
+      assert.equal(now.seats[2], 'Cleo: Dead, has a vote token', 'closed by night, no character after a reload');
+      await page.getByRole('button', { name: 'Open the grimoire', exact: true }).waitFor();
+
       // Dawn: the morning card says who died; the grimoire is closed by day.
       now = await step(page, page.getByRole('button', { name: 'Dawn: end night 1', exact: true }), 'dawn');
       assert.equal(now.heading, 'Day 1');
@@ -211,6 +221,10 @@ describe('Blood on the Clocktower, reloaded at every step', () => {
       assert.equal(now.seats[1], 'Bram: Nie żyje, ma żeton głosu');
       now = await step(page, page.getByRole('button', { name: 'Zmierzch: początek nocy 2', exact: true }), 'dusk, in Polish and offline');
       assert.equal(now.heading, 'Noc 2');
+      // Closed by night 1, the grimoire is still closed at this dusk until the Storyteller opens it.
+      assert.deepEqual(now.night, [], 'still closed at the next dusk');
+      await page.getByRole('button', { name: 'Otwórz grimuar', exact: true }).click();
+      now = await reloadSame(page, await snapshot(page), 'the grimoire was opened again by night');
       await page.getByRole('heading', { name: 'Noc 2: kolejność', exact: true }).waitFor();
       assert.match(now.night[0] ?? '', /^Zmierzch/);
       assert.match(now.night.at(-1) ?? '', /^Świt/);

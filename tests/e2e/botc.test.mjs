@@ -88,8 +88,13 @@ describe('Blood on the Clocktower', () => {
       await refused.waitFor();
       assert.match((await refused.textContent()) ?? '', /“__proto__”.*Nothing was changed on this phone\./s);
       assert.equal(JSON.stringify(await dumpIndexedDB(page)), stored, 'a refused texts file changes nothing stored');
+      const askToImport = page.getByText('Lantern does not hold the publisher', { exact: false });
+      assert.ok((await askToImport.count()) > 0, 'before the import, the script library says where the texts come from');
       await textsInput.setInputFiles({ name: 'roles.json', mimeType: 'application/json', buffer: Buffer.from(TEXTS) });
       await page.getByTestId('texts-kept').waitFor();
+      // Once imported, no screen asks for them, and the script's characters show their texts.
+      await page.getByTestId('script-ability').filter({ hasText: 'Made-up ability of the Chef.' }).waitFor({ state: 'attached' });
+      assert.equal(await askToImport.count(), 0, 'the script library no longer asks to import the texts');
 
       for (let i = 0; i < SEVEN.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(SEVEN[i]);
       await page.getByRole('button', { name: 'Random bag', exact: true }).click();

@@ -18,7 +18,7 @@ import { readScripts, ready } from './storage.svelte';
 export type { ScriptRecord };
 
 export type AddResult =
-  | { ok: true; record: ScriptRecord; skipped: string[] }
+  | { ok: true; record: ScriptRecord; skipped: string[]; /** What Lantern changed or chose while reading, to be said: a night order's gap filled, a name taken from the file. */ notes: Text[] }
   | { ok: false; problem: Text; /** Official ids Lantern does not know: the script may be loaded without them. */ unknown?: string[] };
 
 
@@ -54,7 +54,8 @@ export async function addScript(text: string, fallbackName: string, options: Scr
   const now = Date.now();
   const record: ScriptRecord = { id: randomId(), name: nameFor(parsed.script, fallbackName), script: scriptToJson(parsed.script), createdAt: now, updatedAt: now };
   await (storage ?? (await ready())).putScript(record);
-  return { ok: true, record, skipped: parsed.skipped };
+  const notes = [...parsed.notes, ...(parsed.script.name ? [] : [{ key: 'botc:script.notes.unnamed', params: { name: record.name } }])];
+  return { ok: true, record, skipped: parsed.skipped, notes };
 }
 
 /** Keep a base edition's script (once: adding it again refreshes the same row). */
@@ -87,6 +88,19 @@ export async function renameScript(record: ScriptRecord, name: string, storage?:
   const renamed = { ...record, name: name.trim(), updatedAt: Date.now() };
   await (storage ?? (await ready())).putScript(renamed);
   return renamed;
+}
+
+/**
+ * Keeps a night's order the Storyteller arranged (every entry, markers included) as the
+ * script's own order for that night: games set up with it from then on wake in that order.
+ */
+export async function keepNightOrder(record: ScriptRecord, night: 'first' | 'other', order: string[], storage?: Storage): Promise<ScriptRecord> {
+  const script = scriptOf(record);
+  if (!script) throw new TypeError('The script does not read');
+  const next = { ...script, ...(night === 'first' ? { firstNight: [...order] } : { otherNight: [...order] }) };
+  const kept = { ...record, script: scriptToJson(next), updatedAt: Date.now() };
+  await (storage ?? (await ready())).putScript(kept);
+  return kept;
 }
 
 export async function deleteScript(id: string, storage?: Storage): Promise<void> {

@@ -74,3 +74,22 @@ describe('the library', () => {
     expect(scriptOf(list[0])!.characters).toHaveLength(25);
   });
 });
+
+describe('the Storyteller’s night order for a script', () => {
+  it('is kept with the script, and a game set up with it wakes in that order', async () => {
+    const { keepNightOrder } = await import('$lib/stores/scripts');
+    const { nightOrder } = await import('$lib/games/botc/night');
+    const storage = new MemoryStorage();
+    const r = await addScript(JSON.stringify([{ id: '_meta', name: 'Mine' }, 'washerwoman', 'chef', 'empath', 'poisoner', 'imp']), 'Mine', {}, storage);
+    if (!r.ok) throw new Error('refused');
+    const before = nightOrder(scriptOf(r.record)!, 'first').map((e) => e.id);
+    expect(before).toEqual(['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'washerwoman', 'chef', 'empath', 'dawn']);
+    // The Chef moved before the Washerwoman.
+    const moved = ['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'washerwoman', 'empath', 'dawn'];
+    await keepNightOrder(r.record, 'first', moved, storage);
+    const [kept] = (await listScripts(storage)).filter((x) => x.id === r.record.id);
+    expect(nightOrder(scriptOf(kept)!, 'first').map((e) => e.id)).toEqual(moved);
+    // The other nights keep the publisher's order.
+    expect(nightOrder(scriptOf(kept)!, 'other').map((e) => e.id)).toEqual(nightOrder(scriptOf(r.record)!, 'other').map((e) => e.id));
+  });
+});

@@ -31,8 +31,8 @@ describe('the night sheet of a script', () => {
   });
 
   it("uses the script's own order when it gives one, keeping dusk, dawn and the first night's Minion and Demon info", () => {
-    const s = load([{ id: '_meta', name: 'Own', firstNight: ['chef', 'poisoner', 'dawn', 'imp'], otherNight: ['imp', 'poisoner'] }, 'chef', 'washerwoman', 'poisoner', 'imp']);
-    expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'chef', 'poisoner', 'dawn', 'imp']);
+    const s = load([{ id: '_meta', name: 'Own', firstNight: ['chef', 'washerwoman', 'poisoner', 'dawn', 'imp'], otherNight: ['imp', 'poisoner'] }, 'chef', 'washerwoman', 'poisoner', 'imp']);
+    expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'chef', 'washerwoman', 'poisoner', 'dawn', 'imp']);
     expect(ids(nightOrder(s, 'other'))).toEqual(['dusk', 'imp', 'poisoner', 'dawn']);
     expect(nightOrder(s, 'other')[1]).toEqual({ kind: 'character', id: 'imp' });
   });
@@ -40,7 +40,7 @@ describe('the night sheet of a script', () => {
 
 describe("a Traveller from outside a script with its own night order", () => {
   const own = load([
-    { id: '_meta', name: 'Own', firstNight: ['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn'], otherNight: ['imp', 'poisoner', 'monk'] },
+    { id: '_meta', name: 'Own', firstNight: ['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'washerwoman', 'dawn'], otherNight: ['imp', 'poisoner', 'monk'] },
     'chef', 'monk', 'poisoner', 'imp', 'washerwoman'
   ]);
   const t = (id: string) => {
@@ -50,17 +50,30 @@ describe("a Traveller from outside a script with its own night order", () => {
 
   it("wakes at the publisher's place relative to the entries the script lists: before the first it wakes later than", () => {
     // The Bureaucrat (11th) wakes before Minion info (20th); the Harlot (9th of other nights) before the Imp.
-    expect(ids(nightOrder(own, 'first', [t('bureaucrat')]))).toEqual(['dusk', 'bureaucrat', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn']);
+    expect(ids(nightOrder(own, 'first', [t('bureaucrat')]))).toEqual(['dusk', 'bureaucrat', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'washerwoman', 'dawn']);
     expect(ids(nightOrder(own, 'other', [t('harlot')]))).toEqual(['dusk', 'harlot', 'imp', 'poisoner', 'monk', 'dawn']);
   });
 
   it('keeps the publisher’s order among several who joined, and leaves out one who does not wake that night', () => {
-    expect(ids(nightOrder(own, 'first', [t('thief'), t('barista'), t('harlot')]))).toEqual(['dusk', 'barista', 'thief', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'dawn']);
+    expect(ids(nightOrder(own, 'first', [t('thief'), t('barista'), t('harlot')]))).toEqual(['dusk', 'barista', 'thief', 'minioninfo', 'demoninfo', 'poisoner', 'chef', 'washerwoman', 'dawn']);
     expect(ids(nightOrder(own, 'other', [t('bonecollector'), t('bureaucrat'), t('apprentice')]))).toEqual(['dusk', 'bureaucrat', 'bonecollector', 'imp', 'poisoner', 'monk', 'dawn']);
   });
 
-  it("never adds the script's own characters the author left out of its order", () => {
-    expect(ids(nightOrder(own, 'first', [t('bureaucrat'), { ...t('washerwoman') }]))).not.toContain('washerwoman');
+  it("never adds a script's own character twice, joined or not", () => {
+    expect(ids(nightOrder(own, 'first', [t('bureaucrat'), { ...t('washerwoman') }])).filter((id) => id === 'washerwoman')).toEqual(['washerwoman']);
+  });
+
+  it('places a character of the script its own order leaves out by the publisher’s order, and says which and where', () => {
+    const r = parseScript(JSON.stringify([{ id: '_meta', name: 'Gaps', firstNight: ['dusk', 'poisoner', 'chef', 'dawn'], otherNight: ['dusk', 'monk', 'dawn'] }, 'chef', 'washerwoman', 'monk', 'poisoner', 'imp']));
+    if (!r.ok) throw new Error(r.problem.key);
+    expect(r.script.firstNight).toEqual(['dusk', 'poisoner', 'washerwoman', 'chef', 'dawn']);
+    // The Poisoner wakes before the Monk on the publisher's other nights, the Imp after.
+    expect(r.script.otherNight).toEqual(['dusk', 'poisoner', 'monk', 'imp', 'dawn']);
+    expect(r.notes).toEqual([
+      { key: 'botc:script.notes.placedAfter', params: { name: 'Washerwoman', night: 'first', after: 'Poisoner' } },
+      { key: 'botc:script.notes.placedAfterMarker', params: { name: 'Poisoner', night: 'other', after: 'dusk' } },
+      { key: 'botc:script.notes.placedAfter', params: { name: 'Imp', night: 'other', after: 'Monk' } }
+    ]);
   });
 
   it('is on the night list of a game once they join', async () => {
@@ -130,3 +143,29 @@ describe('the printable night sheet', () => {
   });
 });
 
+
+describe('a homebrew night number written against an older night sheet', () => {
+  it('places the homebrew character by its neighbours in the file, on the publisher’s current order', () => {
+    // The file numbers the Poisoner 17 and the Washerwoman 32 (an older sheet); its homebrew
+    // Lamplighter says 20: after the Poisoner, before the Washerwoman, wherever they are now.
+    const s = load([
+      { id: 'poisoner', firstNight: 17 },
+      { id: 'washerwoman', firstNight: 32 },
+      'chef',
+      'imp',
+      { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 20 }
+    ]);
+    expect(ids(nightOrder(s, 'first'))).toEqual(['dusk', 'minioninfo', 'demoninfo', 'poisoner', 'lamplighter', 'washerwoman', 'chef', 'dawn']);
+    // Read as a place on the current order, 20 would be Minion info's own place: before the Poisoner.
+    const bare = load(['poisoner', 'washerwoman', 'chef', 'imp', { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 20 }]);
+    expect(ids(nightOrder(bare, 'first')).indexOf('lamplighter')).toBeLessThan(ids(nightOrder(bare, 'first')).indexOf('poisoner'));
+  });
+
+  it('keeps the numbers the file states through a stored copy of the script', async () => {
+    const { scriptToJson, readScript } = await import('$lib/games/botc/script');
+    const s = load([{ id: 'poisoner', firstNight: 17 }, { id: 'washerwoman', firstNight: 32 }, 'chef', 'imp', { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', firstNight: 20 }]);
+    const again = readScript(scriptToJson(s));
+    if (!again.ok) throw new Error('refused');
+    expect(ids(nightOrder(again.script, 'first'))).toEqual(ids(nightOrder(s, 'first')));
+  });
+});

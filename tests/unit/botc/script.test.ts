@@ -26,7 +26,7 @@ describe('reading a script', () => {
   it('takes _meta, the old {id} form, ids to normalise, travelers and unknown fields', () => {
     const { script } = ok(
       JSON.stringify([
-        { id: '_meta', name: 'Night Market', author: 'Ola', logo: 'https://example.invalid/logo.png', bootlegger: ['The Mayor may not bluff.'], firstNight: ['dusk', 'Fortune_Teller', 'minioninfo', 'dawn'] },
+        { id: '_meta', name: 'Night Market', author: 'Ola', logo: 'https://example.invalid/logo.png', bootlegger: ['The Mayor may not bluff.'], firstNight: ['dusk', 'Fortune_Teller', "Lil' Monsta", 'chef', 'minioninfo', 'dawn'] },
         { id: 'Fortune_Teller' },
         'pit-hag',
         "Lil' Monsta",
@@ -39,7 +39,7 @@ describe('reading a script', () => {
     expect(script.bootlegger).toEqual(['The Mayor may not bluff.']);
     expect(script.characters.map((c) => c.id)).toEqual(['fortuneteller', 'pithag', 'lilmonsta', 'scapegoat', 'chef']);
     expect(script.characters.find((c) => c.id === 'scapegoat')!.team).toBe('traveller');
-    expect(script.firstNight).toEqual(['dusk', 'fortuneteller', 'minioninfo', 'dawn']);
+    expect(script.firstNight).toEqual(['dusk', 'fortuneteller', 'lilmonsta', 'chef', 'minioninfo', 'dawn']);
     // No URL is kept anywhere.
     expect(JSON.stringify(script)).not.toContain('example.invalid');
   });
@@ -74,8 +74,8 @@ describe('reading a script', () => {
   });
 
   it('drops ids from its own night orders that are not in the script', () => {
-    const { script } = ok(JSON.stringify([{ id: '_meta', name: 'x', otherNight: ['dusk', 'imp', 'monk', 'dawn'] }, 'washerwoman', 'chef', 'empath', 'imp']));
-    expect(script.otherNight).toEqual(['dusk', 'imp', 'dawn']);
+    const { script } = ok(JSON.stringify([{ id: '_meta', name: 'x', otherNight: ['dusk', 'imp', 'empath', 'monk', 'dawn'] }, 'washerwoman', 'chef', 'empath', 'imp']));
+    expect(script.otherNight).toEqual(['dusk', 'imp', 'empath', 'dawn']);
   });
 
   it(`refuses each of the ${SCRIPT_CASES.length} malformed or hostile files with its own message`, () => {
@@ -112,5 +112,51 @@ describe('a script’s jinxes', () => {
       ['spy', 'poppygrower', null],
       ['lamplighter', 'spy', 'The Spy sees no lamps.']
     ]);
+  });
+});
+
+describe('files from anywhere', () => {
+  it('removes a right-to-left override and other bidirectional controls from every name', () => {
+    const { script } = ok(JSON.stringify([{ id: '_meta', name: 'Night\u202E Market', author: '\u2067Ola\u2069' }, 'chef', 'empath', 'poisoner', 'imp', { id: 'lamplighter', name: 'Lamp\u202Elighter', team: 'townsfolk', reminders: ['\u200FLit'] }]));
+    expect(script.name).toBe('Night Market');
+    expect(script.author).toBe('Ola');
+    const brew = script.characters.find((c) => c.id === 'lamplighter')!;
+    expect(brew.name).toBe('Lamplighter');
+    expect(brew.reminders).toEqual(['Lit']);
+  });
+
+  it('takes a UTF-8 byte-order mark pasted as it does picked; reads UTF-16 with its mark and refuses it without, in both paths', async () => {
+    const { decodeScriptFile } = await import('$lib/games/botc/script');
+    const text = JSON.stringify(['washerwoman', 'chef', 'empath', 'poisoner', 'imp']);
+    expect(ok('\uFEFF' + text).script.characters).toHaveLength(5);
+    const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+    expect(ok(decodeScriptFile(utf8)).script.characters).toHaveLength(5);
+    const le = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0), 0])]);
+    const be = new Uint8Array([0xfe, 0xff, ...[...text].flatMap((ch) => [0, ch.charCodeAt(0)])]);
+    expect(ok(decodeScriptFile(le)).script.characters).toHaveLength(5);
+    expect(ok(decodeScriptFile(be)).script.characters).toHaveLength(5);
+    // Without a mark: refused with "save it as UTF-8", picked or pasted.
+    const bare = decodeScriptFile(le.slice(2));
+    const picked = parseScript(bare);
+    expect(picked.ok ? null : picked.problem.key).toBe('botc:script.errors.notUtf8');
+  });
+});
+
+describe('homebrew flavour text', () => {
+  it('is kept, written back, and given to the seat with the character’s text', async () => {
+    const { scriptToJson, readScript } = await import('$lib/games/botc/script');
+    const { boardOf } = await import('$lib/games/botc');
+    const { game, setupFor } = await import('./fixture');
+    const brew = { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', ability: 'Made-up: lights the way.', flavor: 'The lamps went out one by one.' };
+    const { script } = ok(JSON.stringify(['washerwoman', 'chef', 'empath', 'fortuneteller', 'poisoner', 'imp', brew]));
+    expect(script.characters.find((c) => c.id === 'lamplighter')!.flavor).toBe('The lamps went out one by one.');
+    const again = readScript(scriptToJson(script));
+    expect(again.ok && again.script.characters.find((c) => c.id === 'lamplighter')!.flavor).toBe('The lamps went out one by one.');
+    const g = game(setupFor(['lamplighter', 'washerwoman', 'chef', 'empath', 'fortuneteller', 'poisoner', 'imp'], { script: scriptToJson(script), edition: null }));
+    const seat = boardOf(g.view).seats.find((s) => s.character.id === 'lamplighter')!;
+    expect(seat.own).toMatchObject({ ability: 'Made-up: lights the way.', flavor: 'The lamps went out one by one.' });
+    // Over its limit: refused, naming the field.
+    const long = parseScript(JSON.stringify(['washerwoman', 'chef', 'empath', 'poisoner', 'imp', { ...brew, flavor: 'f'.repeat(501) }]));
+    expect(long.ok ? null : long.problem).toEqual({ key: 'botc:script.errors.fieldTooLong', params: { what: 'flavor', item: 6, max: 500 } });
   });
 });

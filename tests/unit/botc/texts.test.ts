@@ -190,6 +190,6 @@ describe('the texts a game gives its screens', () => {
     const line = (id: string) => b.night.find((l) => l.kind === 'character' && l.character.id === id);
     expect(line('brewer')).toMatchObject({ own: { official: false, ability: 'Own ability of the Brewer.', reminder: 'Own *first* reminder :reminder:.' } });
     expect(line('washerwoman')).toMatchObject({ own: { official: true, ability: null, reminder: null } });
-    expect(b.seats.find((s) => s.character.id === 'brewer')!.own).toEqual({ official: false, ability: 'Own ability of the Brewer.', reminder: null });
+    expect(b.seats.find((s) => s.character.id === 'brewer')!.own).toEqual({ official: false, ability: 'Own ability of the Brewer.', reminder: null, flavor: null });
   });
 });

@@ -4,9 +4,9 @@
  * looked up by id, and grouped into the three base editions.
  */
 import { FACT_ROWS } from './facts';
+import type { FactRow, Special, Team } from './fact-row';
 
-export const TEAMS = ['townsfolk', 'outsider', 'minion', 'demon', 'traveller', 'fabled', 'loric'] as const;
-export type Team = (typeof TEAMS)[number];
+export { TEAMS, type FactRow, type Special, type Team } from './fact-row';
 
 /** The teams that are dealt to players from the bag, in the order a script lists them. */
 export const BAG_TEAMS = ['townsfolk', 'outsider', 'minion', 'demon'] as const;
@@ -16,29 +16,6 @@ export const BASE_EDITIONS = ['tb', 'bmr', 'snv'] as const;
 export type BaseEdition = (typeof BASE_EDITIONS)[number];
 /** The base editions' names, as printed (names stay as the publisher writes them, in every language). */
 export const EDITION_NAMES: Record<BaseEdition, string> = { tb: 'Trouble Brewing', bmr: 'Bad Moon Rising', snv: 'Sects & Violets' };
-
-/** An app-integration flag, as the toolmaker data gives it (`bag-disabled`, `replace-character`…). */
-export interface Special {
-  type: string;
-  name: string;
-  value?: number | string;
-  time?: string;
-  global?: string;
-}
-
-export type FactRow = [
-  id: string,
-  name: string,
-  team: Team,
-  edition: string,
-  firstNight: number,
-  otherNight: number,
-  setup: string | boolean,
-  reminders?: string[],
-  remindersGlobal?: string[],
-  special?: Special[],
-  jinxedWith?: string[]
-];
 
 export interface CharacterFacts {
   id: string;

@@ -8,7 +8,7 @@
  * Row: [id, name, team, edition, first-night position, other-night position, set-up rule (text, or true when it changes the set-up with no rule
  * printed, or false), reminder labels, global reminder labels, app flags, jinxed with].
  */
-import type { FactRow } from './characters';
+import type { FactRow } from './fact-row';
 
 export const NIGHT_MARKERS = {"firstNight":{"dusk":1,"minioninfo":20,"demoninfo":24,"dawn":78},"otherNight":{"dusk":1,"dawn":98}} as const;
 

@@ -11,9 +11,9 @@
 import { playerProblems } from '../../engine/names';
 import { nextInt, shuffle, type RngState } from '../../engine/rng';
 import type { Player, PlayerId, SetupProblem, Text } from '../../engine/types';
-import { BAG_TEAMS, BASE_EDITIONS, hasSpecial, officialCharacter, type BagTeam, type BaseEdition, type Team } from './characters';
+import { BAG_TEAMS, BASE_EDITIONS, editionTravellers, hasSpecial, officialCharacter, type BagTeam, type BaseEdition, type CharacterFacts, type Team } from './characters';
 import { readScript, type Script, type ScriptCharacter } from './script';
-import { adjustedCounts, baseCounts, editionMinimum, fixedChange, MAX_PLAYERS, MIN_PLAYERS, type Counts } from './setup';
+import { adjustedCounts, baseCounts, editionMinimum, fixedChange, MAX_BAG_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, type Counts } from './setup';
 
 export type Alignment = 'good' | 'evil';
 
@@ -81,6 +81,22 @@ export function teamAlignment(team: Team): Alignment {
 }
 
 export const isBagTeam = (team: Team): team is BagTeam => (BAG_TEAMS as readonly string[]).includes(team);
+
+/**
+ * The base edition every character of the script (Townsfolk to Demon) comes from, if there is
+ * one: Trouble Brewing, Bad Moon Rising or Sects & Violets, or a script made of one of them.
+ */
+export function scriptEdition(script: Script): BaseEdition | null {
+  const editions = new Set(script.characters.filter((c) => isBagTeam(c.team)).map((c) => (c.official ? c.edition : null)));
+  const [only] = editions;
+  return editions.size === 1 && (BASE_EDITIONS as readonly unknown[]).includes(only) ? (only as BaseEdition) : null;
+}
+
+/** The Travellers of the base edition the script is made of (none for any other script): offered first to one who joins. */
+export function scriptTravellers(script: Script): CharacterFacts[] {
+  const edition = scriptEdition(script);
+  return edition ? editionTravellers(edition) : [];
+}
 
 /** How many of each team a bag holds. */
 export function bagCounts(script: Script, bag: readonly string[]): Counts {
@@ -163,6 +179,9 @@ export function validateSetup(setup: BotcSetup): SetupProblem[] {
   const shown = setup.shown && typeof setup.shown === 'object' ? setup.shown : {};
   for (const [id, as] of Object.entries(shown)) {
     if (!bag.includes(id) || typeof as !== 'string' || !inScript(as) || bag.includes(as)) add('roles', 'shown');
+    // The Drunk (and the Marionette) think they are a Townsfolk: never anything else, whatever a
+    // stored draft or a backup says.
+    else if (inScript(as)?.team !== 'townsfolk' && showsAnother(inScript(id)!)) add('roles', 'shownTownsfolk', { name: inScript(id)!.name });
   }
   for (const id of bag) {
     const c = inScript(id);
@@ -219,23 +238,27 @@ function pick(rng: RngState, from: readonly ScriptCharacter[], n: number): [Scri
   return [shuffled.slice(0, Math.max(0, n)), next];
 }
 
-/**
- * A random legal bag for `players` seated players from the script: the Demon and Minions first,
- * the counts then following their fixed set-up rules (the Baron's `+2 Outsiders`), then the
- * Outsiders and Townsfolk. A character whose set-up the Storyteller must decide (`+0 or +1
- * Outsider`) is left out. What a drawn Drunk is shown is drawn too, from the Townsfolk not in
- * play. Null when the script has too few characters of a team.
- */
-export function randomBag(script: Script, players: number, rng: RngState): { bag: string[]; shown: Record<string, string>; rng: RngState } | null {
-  const base = baseCounts(players);
-  if (!base || base.travellers > 0) return null;
+/** How many draws the random bag makes before it says why it cannot. */
+export const BAG_TRIES = 60;
+
+/** Why the random bag drew nothing: a `botc:setupScreen.bagWhy.*` text, and the characters it leaves to the Storyteller. */
+export interface BagRefusal {
+  why: Text;
+  /** Characters of the script the random bag never takes: their set-up is the Storyteller's to decide. */
+  leftOut: string[];
+}
+
+type OneDraw = { bag: ScriptCharacter[]; shown: Record<string, string> } | { short: BagTeam; need: number; have: number } | { noShown: string };
+
+/** One draw: the Demon and Minions, the counts after their fixed rules, then the rest. */
+function drawOnce(script: Script, counts0: Counts, rng: RngState): [OneDraw, RngState] {
   const pool = (team: BagTeam) => script.characters.filter((c) => c.team === team && drawable(c));
   let next = rng;
   let demons: ScriptCharacter[];
   let minions: ScriptCharacter[];
-  [demons, next] = pick(next, pool('demon'), base.counts.demon);
-  [minions, next] = pick(next, pool('minion'), base.counts.minion);
-  const counts = adjustedCounts(base.counts, [...demons, ...minions].map((c) => c.setupRule));
+  [demons, next] = pick(next, pool('demon'), counts0.demon);
+  [minions, next] = pick(next, pool('minion'), counts0.minion);
+  const counts = adjustedCounts(counts0, [...demons, ...minions].map((c) => c.setupRule));
   if (counts.minion > minions.length) {
     let more: ScriptCharacter[];
     [more, next] = pick(next, pool('minion').filter((c) => !minions.includes(c)), counts.minion - minions.length);
@@ -245,24 +268,57 @@ export function randomBag(script: Script, players: number, rng: RngState): { bag
   let townsfolk: ScriptCharacter[];
   [outsiders, next] = pick(next, pool('outsider'), counts.outsider);
   [townsfolk, next] = pick(next, pool('townsfolk'), counts.townsfolk);
+  const drawn: Record<BagTeam, ScriptCharacter[]> = { demon: demons, minion: minions, outsider: outsiders, townsfolk };
+  for (const team of ['demon', 'minion', 'outsider', 'townsfolk'] as const) {
+    if (drawn[team].length !== counts[team]) return [{ short: team, need: counts[team], have: pool(team).length }, next];
+  }
   const bag = [...townsfolk, ...outsiders, ...minions, ...demons];
-  if (
-    demons.length !== counts.demon ||
-    minions.length !== counts.minion ||
-    outsiders.length !== counts.outsider ||
-    townsfolk.length !== counts.townsfolk
-  )
-    return null;
   const shown: Record<string, string> = {};
   for (const c of bag.filter(showsAnother)) {
     // The Drunk thinks it is a Townsfolk; the Marionette, a good character: a Townsfolk too.
     const free = script.characters.filter((t) => t.team === 'townsfolk' && !bag.includes(t) && !Object.values(shown).includes(t.id));
-    if (free.length === 0) return null;
+    if (free.length === 0) return [{ noShown: c.name }, next];
     let i: number;
     [i, next] = nextInt(next, free.length);
     shown[c.id] = free[i].id;
   }
-  return { bag: bag.map((c) => c.id), shown, rng: next };
+  return [{ bag, shown }, next];
+}
+
+/**
+ * A random legal bag for `players` seated players from the script: the Demon and Minions first,
+ * the counts then following their fixed set-up rules (the Baron's `+2 Outsiders`), then the
+ * Outsiders and Townsfolk. A character whose set-up the Storyteller must decide (`+0 or +1
+ * Outsider`) is left out. What a drawn Drunk is shown is drawn too, from the Townsfolk not in
+ * play. A draw that dead-ends (a Baron and a Fang Gu needing more Outsiders than the script has)
+ * is drawn again, up to `BAG_TRIES` times; then the refusal says why: the team the draws most
+ * often fell short of, what they needed and what the script has that the bag may take.
+ */
+export function drawBag(script: Script, players: number, rng: RngState): { bag: string[]; shown: Record<string, string>; rng: RngState } | BagRefusal {
+  const leftOut = script.characters.filter((c) => isBagTeam(c.team) && !drawable(c)).map((c) => c.name);
+  const base = baseCounts(players);
+  if (!base || base.travellers > 0) return { why: { key: 'botc:setupScreen.bagWhy.size', params: { min: MIN_PLAYERS, max: MAX_BAG_PLAYERS } }, leftOut };
+  let next = rng;
+  const misses = new Map<string, { times: number; why: Text }>();
+  for (let tries = 0; tries < BAG_TRIES; tries++) {
+    let r: OneDraw;
+    [r, next] = drawOnce(script, base.counts, next);
+    if ('bag' in r) return { bag: r.bag.map((c) => c.id), shown: r.shown, rng: next };
+    const why: Text =
+      'short' in r
+        ? { key: `botc:setupScreen.bagWhy.${r.short}`, params: { count: r.need, have: r.have } }
+        : { key: 'botc:setupScreen.bagWhy.shown', params: { name: r.noShown } };
+    const key = JSON.stringify(why);
+    misses.set(key, { times: (misses.get(key)?.times ?? 0) + 1, why });
+  }
+  const most = [...misses.values()].sort((a, b) => b.times - a.times)[0];
+  return { why: most.why, leftOut };
+}
+
+/** `drawBag`, or null when no legal bag was drawn. */
+export function randomBag(script: Script, players: number, rng: RngState): { bag: string[]; shown: Record<string, string>; rng: RngState } | null {
+  const r = drawBag(script, players, rng);
+  return 'bag' in r ? r : null;
 }
 
 /** Whether a character may be a bluff: a good character of the script (Townsfolk or Outsider) not in the bag. */

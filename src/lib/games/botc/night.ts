@@ -34,7 +34,7 @@ const nightPosition = (c: Pick<ScriptCharacter, 'firstNight' | 'otherNight'>, ni
 export function nightOrder(script: Script, night: Night, extras: readonly ScriptCharacter[] = []): NightEntry[] {
   const own = night === 'first' ? script.firstNight : script.otherNight;
   if (own) return withExtras(script, fromScriptOrder(own, night), extras, night);
-  const pos = (c: ScriptCharacter) => nightPosition(c, night);
+  const pos = (c: ScriptCharacter) => (c.official ? nightPosition(c, night) : byNeighbours(script, c, night));
   const items: { entry: NightEntry; at: number; rank: number }[] = [];
   for (const [id, at] of markerPositions(night)) items.push({ entry: { kind: 'marker', id }, at, rank: 0 });
   [...script.characters, ...extras.filter((x) => !script.characters.some((c) => c.id === x.id))].forEach((c, i) => {
@@ -43,6 +43,27 @@ export function nightOrder(script: Script, night: Night, extras: readonly Script
   // A homebrew character that names an official one's position wakes just after it.
   items.sort((a, b) => a.at - b.at || a.rank - b.rank);
   return items.map((x) => x.entry);
+}
+
+/**
+ * Where a homebrew character wakes. When the file states night numbers for official characters
+ * too, the homebrew number is read against those (an older night sheet's numbering): it wakes
+ * just after the official character the file numbers next below it, at that character's place
+ * on the publisher's current order (just before the next above, when none is below). Otherwise
+ * its number is read as a place on the current order.
+ */
+function byNeighbours(script: Script, c: ScriptCharacter, night: Night): number {
+  const own = nightPosition(c, night);
+  if (own <= 0) return own;
+  const numbered = script.characters
+    .filter((x) => x.official && nightPosition(x, night) > 0)
+    .map((x) => ({ stated: night === 'first' ? x.stated?.firstNight : x.stated?.otherNight, now: nightPosition(x, night) }))
+    .filter((x): x is { stated: number; now: number } => typeof x.stated === 'number' && x.stated > 0);
+  if (numbered.length === 0) return own;
+  const below = numbered.filter((x) => x.stated <= own).sort((a, b) => b.stated - a.stated)[0];
+  if (below) return below.now + 0.5;
+  const above = numbered.sort((a, b) => a.stated - b.stated)[0];
+  return above.now - 0.5;
 }
 
 /**

@@ -94,7 +94,8 @@ export interface BotcState {
   nominations: Nomination[];
   exiles: Exile[];
   /** Today's execution. */
-  executed: { player: PlayerId; died: boolean } | null;
+  /** `wasDead`: the player was already dead when executed (the book allows it), absent otherwise. */
+  executed: { player: PlayerId; died: boolean; wasDead?: boolean } | null;
   /** Who died last night (read at dawn), or during the night so far. */
   diedTonight: PlayerId[];
   winner: Alignment | null;
@@ -481,9 +482,10 @@ function applyMove(s: BotcState, m: BotcMove): BotcState {
       return log(next, `vote.${result}`, { nominee: nameOf(s, open.nominee), count: votes, threshold, voters: names(s, m.voters) || '—' });
     }
     case 'execute': {
-      const next = { ...s, executed: { player: m.player, died: m.dies } };
       const p = playerById(s, m.player)!;
-      if (m.dies && p.alive) return log(death(next, m.player), 'executed', { name: p.name });
+      const next = { ...s, executed: { player: m.player, died: m.dies, ...(p.alive ? {} : { wasDead: true }) } };
+      if (!p.alive) return log(next, 'executedDead', { name: p.name });
+      if (m.dies) return log(death(next, m.player), 'executed', { name: p.name });
       return log(next, 'executedSurvived', { name: p.name });
     }
     case 'exile': {
@@ -504,7 +506,9 @@ function applyMove(s: BotcState, m: BotcMove): BotcState {
         const dawn = log(s, s.diedTonight.length ? 'dawn' : 'dawnNobody', { number: s.phase.number, names: names(s, s.diedTonight) });
         return { ...dawn, phase: { kind: 'day', number: s.phase.number }, nominations: [], exiles: [], executed: null };
       }
-      const dusk = { ...s, phase: { kind: 'night' as const, number: s.phase.number + 1 }, diedTonight: [], nominations: [], exiles: [], executed: null };
+      // A day that ends without an execution says so in the log.
+      const ended = s.executed ? s : log(s, 'noExecution', { number: s.phase.number });
+      const dusk = { ...ended, phase: { kind: 'night' as const, number: s.phase.number + 1 }, diedTonight: [], nominations: [], exiles: [], executed: null };
       return log(dusk, 'dusk', { number: s.phase.number + 1 });
     }
     case 'declare':

@@ -20,6 +20,7 @@
  * go on without them). Texts are kept as text: markup in them is shown, never run.
  */
 import type { Text } from '../../engine/types';
+import { NIGHT_MARKERS } from './facts';
 import { editionCharacters as editionCharacterList, officialCharacter, normaliseId, TEAMS, type CharacterFacts, type Special, type Team } from './characters';
 
 /** A script file is a list of at most 201 small objects: a megabyte is far more than any needs. */
@@ -61,6 +62,14 @@ export interface ScriptCharacter extends CharacterFacts {
   ability: string | null;
   firstNightReminder: string | null;
   otherNightReminder: string | null;
+  /**
+   * The night positions the file states for an official character written out in full (its
+   * facts' positions are used; these only place the script's homebrew characters by their
+   * neighbours, when the file was written against an older night sheet).
+   */
+  stated?: { firstNight?: number; otherNight?: number };
+  /** The flavour text the script brings (a homebrew character's, kept and shown with its text); absent when none. */
+  flavor?: string;
   /** Jinxes the script states (homebrew), besides the official jinx pairs in `jinxedWith`. */
   jinxes: Jinx[];
 }
@@ -77,7 +86,14 @@ export interface Script {
 }
 
 export type ScriptResult =
-  | { ok: true; script: Script; /** Official ids left out at the Storyteller's request. */ skipped: string[] }
+  | {
+      ok: true;
+      script: Script;
+      /** Official ids left out at the Storyteller's request. */
+      skipped: string[];
+      /** What Lantern changed while reading, to be said (`botc:script.notes.*`): a character its own night order left out, placed. */
+      notes: Text[];
+    }
   | { ok: false; problem: Text; /** Unknown official ids: the Storyteller may load the script without them. */ unknown?: string[] };
 
 export interface ScriptOptions {
@@ -107,33 +123,44 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** One walk over the parsed value, without recursion: depth, keys and the length of every text. */
+/** One walk over the parsed value, without recursion: depth, keys and the length of every text, each named by its item and field. */
 function scan(root: unknown): void {
-  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  type At = { value: unknown; depth: number; item: number; field: string };
+  const stack: At[] = Array.isArray(root) ? root.map((value, i) => ({ value, depth: 1, item: i + 1, field: 'id' })) : [{ value: root, depth: 0, item: 0, field: '' }];
+  const long = (at: At, field: string) => refuse('textTooLong', { item: at.item, field: field.slice(0, 30), max: SCRIPT_LIMITS.anyText });
   while (stack.length) {
-    const { value, depth } = stack.pop()!;
+    const at = stack.pop()!;
+    const { value, depth } = at;
     if (typeof value === 'string') {
-      if (value.length > SCRIPT_LIMITS.anyText) refuse('textTooLong', { max: SCRIPT_LIMITS.anyText });
+      if (value.length > SCRIPT_LIMITS.anyText) long(at, at.field);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= SCRIPT_LIMITS.depth) refuse('tooDeep');
-    const children = Array.isArray(value) ? value : Object.values(value);
-    if (!Array.isArray(value)) {
-      for (const key of Object.keys(value)) {
-        if (FORBIDDEN_KEYS.has(key)) refuse('forbiddenKey', { key });
-        if (key.length > SCRIPT_LIMITS.anyText) refuse('textTooLong', { max: SCRIPT_LIMITS.anyText });
-      }
+    if (Array.isArray(value)) {
+      for (const child of value) stack.push({ value: child, depth: depth + 1, item: at.item, field: at.field });
+      continue;
     }
-    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+    for (const [key, child] of Object.entries(value)) {
+      if (FORBIDDEN_KEYS.has(key)) refuse('forbiddenKey', { key });
+      if (key.length > SCRIPT_LIMITS.anyText) long(at, key);
+      // The field a text is under: the item's own key (a reminder's list is "reminders").
+      stack.push({ value: child, depth: depth + 1, item: at.item, field: depth <= 1 ? key : at.field });
+    }
   }
 }
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): removed from every text a
+ * script brings, so a name cannot reorder what stands beside it on screen.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 /** An optional text field: absent, or a string within its limit (empty counts as absent). */
 function optionalText(v: unknown, max: number, what: string, item: number): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'string') refuse('notText', { what, item });
-  const s = (v as string).trim();
+  const s = (v as string).replace(BIDI_CONTROLS, '').trim();
   if (s.length > max) refuse('fieldTooLong', { what, item, max });
   return s === '' ? null : s;
 }
@@ -152,11 +179,11 @@ function position(v: unknown, what: string, item: number): number {
   return v as number;
 }
 
-function readTeam(v: unknown, item: number): Team {
-  if (typeof v !== 'string') refuse('noTeam', { item });
+function readTeam(v: unknown, item: number, id: string): Team {
+  if (typeof v !== 'string') refuse('noTeam', { item, id });
   const t = (v as string).trim().toLowerCase();
   const team = t === 'traveler' ? 'traveller' : t;
-  if (!(TEAMS as readonly string[]).includes(team)) refuse('badTeam', { item, team: (v as string).slice(0, 30) });
+  if (!(TEAMS as readonly string[]).includes(team)) refuse('badTeam', { item, id, team: (v as string).replace(BIDI_CONTROLS, '').slice(0, 30) });
   return team as Team;
 }
 
@@ -209,7 +236,9 @@ function officialWithText(facts: CharacterFacts, o: Record<string, unknown> | nu
     ability: o ? optionalText(o.ability, SCRIPT_LIMITS.ability, 'ability', item) : null,
     firstNightReminder: o ? optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item) : null,
     otherNightReminder: o ? optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item) : null,
-    jinxes: o ? readJinxes(o.jinxes, item) : []
+    jinxes: o ? readJinxes(o.jinxes, item) : [],
+    ...(o ? withFlavor(o, item) : {}),
+    ...(o ? statedPositions(o, item) : {})
   };
 }
 
@@ -220,7 +249,7 @@ function homebrew(o: Record<string, unknown>, id: string, item: number): ScriptC
   return {
     id,
     name: name as string,
-    team: readTeam(o.team, item),
+    team: readTeam(o.team, item, id),
     edition: typeof o.edition === 'string' && o.edition.length <= SCRIPT_LIMITS.id ? o.edition : 'homebrew',
     firstNight: position(o.firstNight, 'firstNight', item),
     otherNight: position(o.otherNight, 'otherNight', item),
@@ -234,8 +263,21 @@ function homebrew(o: Record<string, unknown>, id: string, item: number): ScriptC
     ability: optionalText(o.ability, SCRIPT_LIMITS.ability, 'ability', item),
     firstNightReminder: optionalText(o.firstNightReminder, SCRIPT_LIMITS.nightReminder, 'firstNightReminder', item),
     otherNightReminder: optionalText(o.otherNightReminder, SCRIPT_LIMITS.nightReminder, 'otherNightReminder', item),
-    jinxes: readJinxes(o.jinxes, item)
+    jinxes: readJinxes(o.jinxes, item),
+    ...withFlavor(o, item)
   };
+}
+
+function statedPositions(o: Record<string, unknown>, item: number): { stated?: { firstNight?: number; otherNight?: number } } {
+  const first = o.firstNight === undefined ? 0 : position(o.firstNight, 'firstNight', item);
+  const other = o.otherNight === undefined ? 0 : position(o.otherNight, 'otherNight', item);
+  if (!first && !other) return {};
+  return { stated: { ...(first ? { firstNight: first } : {}), ...(other ? { otherNight: other } : {}) } };
+}
+
+function withFlavor(o: Record<string, unknown>, item: number): { flavor?: string } {
+  const flavor = optionalText(o.flavor, SCRIPT_LIMITS.flavor, 'flavor', item);
+  return flavor ? { flavor } : {};
 }
 
 /** Reads a parsed script. */
@@ -248,11 +290,25 @@ export function readScript(value: unknown, options: ScriptOptions = {}): ScriptR
   }
 }
 
+/**
+ * A picked file's bytes as text: UTF-8 (a byte-order mark dropped), or UTF-16 when its
+ * byte-order mark says so. UTF-16 without a mark reads as text with NULs, which `parseScript`
+ * refuses with "save it as UTF-8", as it does a paste of the same.
+ */
+export function decodeScriptFile(bytes: Uint8Array): string {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  return new TextDecoder(encoding).decode(bytes);
+}
+
 /** Reads a script from the text of a file or a paste. */
 export function parseScript(text: string, options: ScriptOptions = {}): ScriptResult {
   // A UTF-8 file has at least as many bytes as its text has UTF-16 units.
   if (text.length > MAX_SCRIPT_BYTES) return fail('tooLarge', { max: '1 MB' });
+  // A byte-order mark is not part of the script (a file picked has it taken off; a paste may keep it).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return fail('empty');
+  // UTF-16 read as UTF-8 (a file saved without a byte-order mark) shows as text with NULs between.
+  if (text.includes('\u0000')) return fail('notUtf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -316,7 +372,34 @@ function read(value: unknown, options: ScriptOptions): ScriptResult {
   const keep = (order: string[] | null) => order && order.filter((id) => (MARKERS as readonly string[]).includes(id) || seen.has(id));
   script.firstNight = keep(script.firstNight);
   script.otherNight = keep(script.otherNight);
-  return { ok: true, script, skipped: unknown };
+  const notes: Text[] = [];
+  script.firstNight = placeLeftOut(script, script.firstNight, 'first', notes);
+  script.otherNight = placeLeftOut(script, script.otherNight, 'other', notes);
+  return { ok: true, script, skipped: unknown, notes };
+}
+
+/**
+ * A character of the script that wakes that night by the publisher's order (or by its own
+ * position, homebrew) but that the script's own order leaves out: placed just before the first
+ * entry the publisher wakes later (dusk stays first), or at the end, and said (docs/RULES.md).
+ */
+function placeLeftOut(script: Script, order: string[] | null, night: 'first' | 'other', notes: Text[]): string[] | null {
+  if (!order) return order;
+  const markers: Partial<Record<string, number>> = night === 'first' ? NIGHT_MARKERS.firstNight : NIGHT_MARKERS.otherNight;
+  const pos = (id: string) => markers[id] ?? ((c) => (c ? (night === 'first' ? c.firstNight : c.otherNight) : 0))(script.characters.find((x) => x.id === id));
+  const out = [...order];
+  for (const c of script.characters) {
+    const at = pos(c.id);
+    if (at <= 0 || out.includes(c.id)) continue;
+    const later = out.findIndex((id) => id !== 'dusk' && pos(id) > at);
+    const index = later < 0 ? out.length : later;
+    out.splice(index, 0, c.id);
+    const before = out[index - 1];
+    if (before === undefined) notes.push({ key: 'botc:script.notes.placedFirst', params: { name: c.name, night } });
+    else if ((MARKERS as readonly string[]).includes(before)) notes.push({ key: 'botc:script.notes.placedAfterMarker', params: { name: c.name, night, after: before } });
+    else notes.push({ key: 'botc:script.notes.placedAfter', params: { name: c.name, night, after: script.characters.find((x) => x.id === before)?.name ?? before } });
+  }
+  return out;
 }
 
 /**
@@ -339,6 +422,9 @@ export function scriptToJson(script: Script): unknown[] {
     if (c.ability) text.ability = c.ability;
     if (c.firstNightReminder) text.firstNightReminder = c.firstNightReminder;
     if (c.otherNightReminder) text.otherNightReminder = c.otherNightReminder;
+    if (c.flavor) text.flavor = c.flavor;
+    if (c.official && c.stated?.firstNight) text.firstNight = c.stated.firstNight;
+    if (c.official && c.stated?.otherNight) text.otherNight = c.stated.otherNight;
     if (c.jinxes.length) text.jinxes = c.jinxes.map((j) => (j.reason ? { id: j.id, reason: j.reason } : { id: j.id }));
     if (c.official) {
       out.push(Object.keys(text).length ? { id: c.id, ...text } : c.id);

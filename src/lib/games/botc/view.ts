@@ -7,7 +7,7 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { DealState, GameView, Mark, PlayerView, RoleCard } from '../../engine/game';
 import type { PlayerId } from '../../engine/types';
-import type { Alignment } from './game-setup';
+import { scriptEdition, scriptTravellers, type Alignment } from './game-setup';
 import { nightOrder, type Night } from './night';
 import {
   aboutToDie,
@@ -29,7 +29,7 @@ import {
   type Reminder
 } from './rules';
 import type { Marker, ScriptCharacter } from './script';
-import type { Team } from './characters';
+import type { BaseEdition, Team } from './characters';
 
 export interface TokenView {
   id: string;
@@ -47,6 +47,8 @@ export interface OwnText {
   ability: string | null;
   /** The reminder for the night the list is for. */
   reminder: string | null;
+  /** The flavour text the script brings, shown with the ability. */
+  flavor: string | null;
 }
 
 export interface SeatView {
@@ -81,8 +83,26 @@ export interface NightHolder {
 }
 
 export type NightLine =
-  | { kind: 'marker'; id: Marker; minions?: string[]; demons?: string[]; bluffs?: string[]; /** The further groups of bluffs, by name. */ moreBluffs?: string[][] }
-  | { kind: 'character'; character: TokenView; holders: NightHolder[]; reminders: string[]; own: OwnText };
+  | {
+      kind: 'marker';
+      id: Marker;
+      minions?: string[];
+      demons?: string[];
+      bluffs?: string[];
+      /** The further groups of bluffs, by name. */
+      moreBluffs?: string[][];
+      /** Evil Travellers at Minion info: the Storyteller shows them the Demon. */
+      evilTravellers?: string[];
+    }
+  | {
+      kind: 'character';
+      character: TokenView;
+      holders: NightHolder[];
+      reminders: string[];
+      own: OwnText;
+      /** A Fabled in play: in the centre of the grimoire, held by no player. */
+      centre?: boolean;
+    };
 
 export interface BotcBoard {
   phase: { kind: 'day' | 'night'; number: number };
@@ -103,12 +123,16 @@ export interface BotcBoard {
   threshold: number;
   exileThreshold: number;
   aboutToDie: { player: PlayerId | null; name: string | null; votes: number; tied: boolean };
-  executed: { player: PlayerId; name: string; died: boolean } | null;
+  executed: { player: PlayerId; name: string; died: boolean; wasDead?: boolean } | null;
   exiles: Exile[];
   offeredWin: ReturnType<typeof offeredWin>;
   winner: Alignment | null;
   /** Reminder tokens the Storyteller may place: the characters in play and the Fabled, then every global one of the script. */
   tokens: { source: TokenView; labels: string[] }[];
+  /** The Travellers of the base edition the script is (none for any other script), offered first to one who joins. */
+  editionTravellers: TokenView[];
+  /** The base edition the script is made of, if one. */
+  edition: BaseEdition | null;
   /** Characters a player may be changed to: the script's, the Travellers and Fabled in play. */
   scriptCharacters: TokenView[];
   script: { name: string | null; author: string | null };
@@ -120,6 +144,7 @@ const token = (c: ScriptCharacter | null, id: string): TokenView => ({ id, name:
 const ownText = (c: ScriptCharacter | null, night: Night | null): OwnText => ({
   official: c?.official ?? true,
   ability: c?.ability ?? null,
+  flavor: c?.flavor ?? null,
   reminder: night === 'first' ? (c?.firstNightReminder ?? null) : night === 'other' ? (c?.otherNightReminder ?? null) : null
 });
 
@@ -174,7 +199,11 @@ function makeSeatView(s: BotcState, p: BotcPlayer, reminders: Reminder[]): SeatV
  */
 export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAbsent = false): NightLine[] {
   const script = scriptOf(s);
-  const inPlayExtras = present(s).map((p) => characterIn(s, p.character)).filter((c): c is ScriptCharacter => !!c && !script.characters.some((x) => x.id === c.id));
+  // A Traveller who joined from outside the script, and a Fabled in the centre (rule book,
+  // Fabled: they act at their place in the night like any character; docs/RULES.md).
+  const inPlayExtras = [...present(s).map((p) => p.character), ...s.fabled]
+    .map((id) => characterIn(s, id))
+    .filter((c): c is ScriptCharacter => !!c && !script.characters.some((x) => x.id === c.id));
   const order = nightOrder(script, night, inPlayExtras);
   const big = present(s).length >= 7;
   const named = (team: Team) => seats.filter((x) => x.character.team === team).map((x) => x.name);
@@ -188,6 +217,7 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
           id: entry.id,
           minions: named('minion'),
           demons: named('demon'),
+          ...(entry.id === 'minioninfo' ? { evilTravellers: seats.filter((x) => x.traveller && x.alignment === 'evil').map((x) => x.name) } : {}),
           ...(entry.id === 'demoninfo'
             ? { bluffs: s.bluffs.map((b) => characterName(s, b)), moreBluffs: (s.moreBluffs ?? []).map((g) => g.map((b) => characterName(s, b))) }
             : {})
@@ -200,10 +230,11 @@ export function nightLines(s: BotcState, seats: SeatView[], night: Night, withAb
     const holders: NightHolder[] = seats
       .filter((x) => (x.shown ? x.shown.id === entry.id : x.character.id === entry.id))
       .map((x) => ({ player: x.id, name: x.name, dead: !x.alive, drunk: x.drunk, poisoned: x.poisoned, thinks: x.shown !== null }));
+    const centre = s.fabled.includes(entry.id);
     // Left out unless the Storyteller wants to pretend to call it (so nobody learns it is absent).
-    if (holders.length === 0 && !withAbsent) continue;
+    if (holders.length === 0 && !centre && !withAbsent) continue;
     const c = characterIn(s, entry.id);
-    out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [], own: ownText(c, night) });
+    out.push({ kind: 'character', character: token(c, entry.id), holders, reminders: c?.reminders ?? [], own: ownText(c, night), ...(centre ? { centre } : {}) });
   }
   return out;
 }
@@ -254,6 +285,8 @@ export function board(s: BotcState): BotcBoard {
     offeredWin: offeredWin(s),
     winner: s.winner,
     tokens: tokens.filter((t) => t.labels.length > 0),
+    edition: scriptEdition(script),
+    editionTravellers: scriptTravellers(script).map((c) => ({ id: c.id, name: c.name, team: c.team })),
     scriptCharacters: [...script.characters.map((c) => token(c, c.id)), ...extras.map((id) => token(characterIn(s, id), id))],
     script: { name: script.name, author: script.author },
     over: isOver(s)
