@@ -96,8 +96,18 @@ async function fillPlayers(page, t, names) {
   }
 }
 
-async function startGame(page, t) {
+/** @type {((page: import('playwright-core').Page) => Promise<void>) | null} */
+let warnedCheck = null;
+
+async function startGame(page, t, { warned = null } = {}) {
   await page.getByRole('button', { name: t('setup:start'), exact: true }).click();
+  if (warned) {
+    // A warning the first Start gives (the Storyteller's missing bluffs) is walked too, then a
+    // second Start deals as it says.
+    await page.getByText(t(warned), { exact: true }).waitFor();
+    await warnedCheck?.(page);
+    await page.getByRole('button', { name: t('setup:start'), exact: true }).click();
+  }
   try {
     await page.waitForURL(/\/game\/[^/]+$/, { timeout: 15_000 });
   } catch {
@@ -308,7 +318,9 @@ async function walkBotc(page, t, problems, names) {
   await fillPlayers(page, t, names.slice(0, 7));
   await page.getByRole('button', { name: t('botc:setupScreen.randomBag'), exact: true }).click();
   await check(page, problems, `${where}: set-up`);
-  const id = await startGame(page, t);
+  warnedCheck = (p) => check(p, problems, `${where}: the warning of no bluffs`);
+  const id = await startGame(page, t, { warned: 'botc:setupScreen.noBluffsWarning' });
+  warnedCheck = null;
   await deal(page, t, problems, where);
   await page.getByTestId('grimoire-circle').waitFor();
   await check(page, problems, `${where}: the grimoire by night`);
