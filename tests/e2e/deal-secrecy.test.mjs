@@ -260,8 +260,17 @@ describe('a card shown to someone is on an opaque screen of its own, held to see
       await dialog.waitFor();
       await assertScreenOfItsOwn(page, dialog, 'Hold to see the card', roles[target], { side: false });
       await assertAxeClean(page, 'show the card, open');
-      await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+      // Done tapped twice: the second tap lands where Next is, and answers nothing.
+      const before = await screenState(page);
+      const done = await centre(dialog.getByRole('button', { name: 'Done', exact: true }));
+      const finger = await fingerOn(page);
+      await finger.tap(done.x, done.y);
       await dialog.waitFor({ state: 'detached' });
+      const next = await centre(page.locator('main').getByRole('button', { name: 'Next', exact: true }));
+      await finger.tap(next.x, next.y);
+      await page.waitForFunction(() => document.querySelector('main')?.getAttribute('data-ready') === 'true', undefined, { polling: 20 });
+      assert.equal((await screenState(page)).seq, before.seq, 'the second tap after Done answered nothing');
+      assert.equal((await screenState(page)).prompt, before.prompt);
       assert.equal(await page.getByTestId('role-card').count(), 0);
 
       // The Table: a player who forgot their role sees it again, the same way.
