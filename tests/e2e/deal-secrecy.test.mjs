@@ -271,6 +271,7 @@ describe('a card shown to someone is on an opaque screen of its own, held to see
       await page.waitForFunction(() => document.querySelector('main')?.getAttribute('data-ready') === 'true', undefined, { polling: 20 });
       assert.equal((await screenState(page)).seq, before.seq, 'the second tap after Done answered nothing');
       assert.equal((await screenState(page)).prompt, before.prompt);
+      assert.equal(await page.locator('[data-notice][role="alert"]').count(), 0, 'nor asked for a choice');
       assert.equal(await page.getByTestId('role-card').count(), 0);
 
       // The Table: a player who forgot their role sees it again, the same way.
