@@ -25,6 +25,10 @@ const app = useApp();
 async function silentPage(page) {
   return page.evaluate(() => {
     const copy = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
+    // The notice repeats what the step opens with (read aloud too): that much of it is not silent.
+    const said = [...document.querySelectorAll('[data-testid="announce"] li')].map((li) => li.textContent?.trim()).join(' ');
+    const notice = copy.querySelector('[data-notice]');
+    if (notice && said && notice.textContent?.trim().endsWith(said)) notice.replaceChildren();
     copy.querySelectorAll('[data-testid="announce"], [data-testid="prompt"], [data-testid="more"], [data-testid="after"]').forEach((el) => el.remove());
     return copy.outerHTML;
   });
