@@ -22,7 +22,7 @@ import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { peek, PHONE, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { openHandBack, peek, PHONE, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
 import { assertWholeGame, loadEngine, readStoredGame } from './lantern-db.mjs';
 
 const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 25);
@@ -150,6 +150,12 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
       id = next;
       return screenState(page);
     }
+    if (await page.locator('[data-screen="hand-back"]').count()) {
+      // The deal is over: the Keeper holds the hand-back to open the script.
+      await openHandBack(page);
+      await waitForGameScreen(page);
+      return screenState(page);
+    }
     if (state.stage === 'dealing') {
       await peek(page);
       await page.getByRole('button', { name: 'Done, pass on', exact: true }).click();
@@ -185,7 +191,7 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
         shown = await play(shown);
         taps++;
       }
-      if (shown.stage === 'over') {
+      if (shown.stage === 'over' || (await page.locator('[data-screen="hand-back"]').count())) {
         shown = await play(shown);
         continue;
       }
