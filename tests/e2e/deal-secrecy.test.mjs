@@ -210,11 +210,10 @@ describe('the deal shows each card only to its player', () => {
       await sleep(700);
       assert.equal(await page.locator('[data-screen="hand-back"]').count(), 1, 'taps do not open the game');
       await assertOnly(page, allNames, { owner: 'the Keeper', ownerRole: null, holding: false }, 'the hand-back after taps');
-      // The Keeper holds, and lets go: the script.
+      // The Keeper holds: the script.
       await finger.down(openAt.x, openAt.y);
-      await page.waitForFunction(() => document.querySelector('[data-hold-open]')?.classList.contains('held') === true, undefined, { polling: 20 });
-      await finger.up();
       await page.locator('[data-screen="hand-back"]').waitFor({ state: 'detached' });
+      await finger.up();
       await waitForGameScreen(page);
       const end = await screenState(page);
       assert.equal(end.stage, 'play');

@@ -68,8 +68,8 @@ export async function waitForTaps(page, timeout = 15_000) {
 
 /**
  * The hand-back that ends every deal and pass-round: checks it is there, then opens the game as
- * the moderator does, holding "Hold to open the game" (or the table's words) until it says to
- * let go, and letting go. Resolves once the game's own screen is drawn.
+ * the moderator does, holding "Hold to open the game" (or the table's words) until the game opens.
+ * Resolves once the game's own screen is drawn.
  * @param {import('playwright-core').Page} page
  */
 export async function openHandBack(page) {
@@ -81,11 +81,10 @@ export async function openHandBack(page) {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   try {
-    await page.waitForFunction(() => document.querySelector('[data-hold-open]')?.classList.contains('held') === true, undefined, { timeout: 5_000, polling: 20 });
+    await screen.waitFor({ state: 'detached', timeout: 5_000 });
   } finally {
     await page.mouse.up();
   }
-  await screen.waitFor({ state: 'detached' });
   await waitForTaps(page);
 }
 

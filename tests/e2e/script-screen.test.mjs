@@ -327,11 +327,16 @@ describe('the script screen', () => {
             assert.equal(await page.locator('main nav').getByRole('link', { name: 'Table', exact: true }).count(), 0);
             // A refusal is read where it shows: on the screen, on the bar, with nothing over it.
             await page.locator('main').getByRole('button', { name: 'Next', exact: true }).click();
-            const refusal = page.locator('main .actionbar [role="alert"]');
+            const refusal = page.locator('main [data-notice][role="alert"] .notice');
             await refusal.waitFor();
             const seen = await refusal.evaluate((el) => {
+              // The notice lets a finger through to what it covers: hit-test it as if it did not,
+              // to see whether anything is drawn over it.
+              const box = /** @type {HTMLElement} */ (el);
+              box.style.pointerEvents = 'auto';
               const r = el.getBoundingClientRect();
               const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              box.style.pointerEvents = '';
               return { top: r.top, bottom: r.bottom, height: innerHeight, clear: el.contains(hit) };
             });
             assert.ok(seen.top >= 0 && seen.bottom <= seen.height && seen.clear, `the refusal is on screen and uncovered (${seen.top}–${seen.bottom} of ${seen.height})`);
