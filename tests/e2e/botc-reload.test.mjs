@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp, waitForServiceWorkerControl } from './harness.mjs';
-import { peek, screenState, SEVEN, waitForCommit } from './keeper.mjs';
+import { openHandBack, peek, screenState, SEVEN, waitForCommit } from './keeper.mjs';
 
 const app = useApp();
 
@@ -75,7 +75,7 @@ async function reloadSame(page, before, where) {
     (seq) => {
       const main = document.querySelector('main[data-seq]');
       if (main?.getAttribute('data-seq') !== seq) return false;
-      return main.getAttribute('data-stage') === 'dealing' ? main.querySelector('[data-testid="progress"]') !== null : main.querySelector('[data-testid="grimoire-circle"]') !== null;
+      return main.getAttribute('data-stage') === 'dealing' ? main.querySelector('[data-testid="progress"]') !== null : main.querySelector('[data-testid="grimoire-circle"], [data-screen="hand-back"]') !== null;
     },
     before.seq,
     { timeout: 15_000, polling: 50 }
@@ -132,6 +132,9 @@ describe('Blood on the Clocktower, reloaded at every step', () => {
         await peek(page);
         await step(page, page.getByRole('button', { name: 'Done, pass on', exact: true }), `${SEVEN[i]} saw their character`);
       }
+      // The last player passed on: the hand-back, still there after the reload, until the Storyteller holds it.
+      assert.equal((await snapshot(page)).heading, 'Give the phone to the Storyteller');
+      await openHandBack(page);
 
       // The first night, with its list for this script: dusk, Minion and Demon info, dawn.
       let now = await snapshot(page);

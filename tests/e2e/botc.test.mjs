@@ -19,7 +19,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import { axeViolations, describeViolations, freshPage, useApp } from './harness.mjs';
-import { peek, screenState, SEVEN, waitForCommit } from './keeper.mjs';
+import { openHandBack, peek, screenState, SEVEN, waitForCommit } from './keeper.mjs';
 import { dumpIndexedDB } from './lantern-db.mjs';
 
 const app = useApp();
@@ -55,6 +55,13 @@ async function assertAxeClean(page, where) {
 const verdict = (page, text) => page.getByTestId('about-to-die').filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).waitFor();
 
 const circle = (page) => page.getByTestId('grimoire-circle');
+
+/** Whether the element's box lies inside the viewport (412×823 here). */
+const inView = (locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+  });
 
 async function waitForGrimoire(page) {
   await page.waitForFunction(() => document.querySelector('main[data-seq][data-stage="play"] [data-testid="grimoire-circle"]') !== null, undefined, {
@@ -132,6 +139,17 @@ describe('Blood on the Clocktower', () => {
       assert.equal(seen.length, 7);
       assert.ok(!seen.includes('Drunk'), seen.join(', '));
 
+      // The last player still holds the phone: the hand-back, with no character anywhere in the
+      // page (hidden nodes and attributes too), until the Storyteller holds to open the grimoire.
+      await page.locator('[data-screen="hand-back"]').waitFor();
+      assert.equal((await screenState(page)).heading, 'Give the phone to the Storyteller');
+      const pageText = await page.evaluate(() => [document.documentElement.outerHTML].join(''));
+      const names = editionCharacters('tb').map((c) => c.name);
+      assert.deepEqual(names.filter((n) => pageText.includes(`>${n}<`) || pageText.includes(`"${n}"`)), [], 'no character in the hand-back');
+      assert.equal(await page.getByTestId('grimoire-circle').count(), 0);
+      await assertAxeClean(page, 'the hand-back');
+      await openHandBack(page);
+
       await waitForGrimoire(page);
       await page.getByRole('heading', { name: 'Night 1', exact: true }).waitFor();
       await page.getByRole('heading', { name: 'Night 1: the order', exact: true }).waitFor();
@@ -208,7 +226,13 @@ describe('Blood on the Clocktower', () => {
       const before = (await screenState(page)).seq;
       await page.getByRole('button', { name: 'Dawn: end night 1', exact: true }).click();
       await waitForCommit(page, before);
-      await page.getByText('Cleo died last night.', { exact: true }).waitFor();
+      // The morning card, where the Storyteller looks: the day opens at its top (the card in
+      // view, not 1,400 px above) and the notice above the bottom edge says it too.
+      await page.getByTestId('dawn').getByText('Cleo died last night.', { exact: true }).waitFor();
+      assert.equal(await page.evaluate(() => scrollY), 0, 'the day opens at its top');
+      assert.ok(await inView(page.getByTestId('dawn').locator('h2')), 'the morning card’s title is in view');
+      assert.equal(((await page.locator('[data-notice]').textContent()) ?? '').trim(), 'Cleo died last night.');
+      assert.ok(await inView(page.locator('[data-notice] .notice')), 'the notice is in view');
       await page.getByRole('heading', { name: 'Nominations', exact: true }).waitFor();
       assert.equal(await page.getByRole('heading', { name: /the order$/ }).count(), 0, 'the night list is not on screen by day');
 
@@ -237,6 +261,11 @@ describe('Blood on the Clocktower', () => {
       await nominate('Cleo (Dead)', 'Dara');
       await page.getByRole('alert').getByText('Cleo is dead: only the living nominate.', { exact: true }).waitFor();
       assert.equal((await screenState(page)).seq, at, 'nothing was recorded');
+      // Said where the Storyteller looks, not 700 px above: the notice, in view, by the bottom edge.
+      const refusal = page.locator('[data-notice][role="alert"] .notice');
+      assert.match((await refusal.textContent()) ?? '', /Cleo is dead: only the living nominate\./);
+      assert.ok(await inView(refusal), 'the refusal is in view');
+      assert.ok(await page.locator('[data-notice]').getByRole('button', { name: 'Record it anyway', exact: true }).isVisible(), '“Record it anyway” is offered with it');
 
       // A reload mid-day: the day is as it was, Cleo's vote token spent (the next vote says so).
       await page.reload();

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { findChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { peek, prepareAnswer, screenState, startCluethulhu, waitForCommit } from './keeper.mjs';
+import { openHandBack, peek, prepareAnswer, screenState, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
 import { loadEngine } from './lantern-db.mjs';
 import { seeded, torture } from './torture.mjs';
 
@@ -48,6 +48,12 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
       games.push(next);
       id = next;
       browser.follow(id);
+      return screenState(page);
+    }
+    if (await page.locator('[data-screen="hand-back"]').count()) {
+      // The deal is over: the Keeper holds the hand-back to open the script.
+      await openHandBack(page);
+      await waitForGameScreen(page);
       return screenState(page);
     }
     if (state.stage === 'dealing') {
@@ -86,7 +92,7 @@ test(`a game survives ${KILLS} kills of the browser process, losing and doubling
         shown = await play(shown);
         taps++;
       }
-      if (shown.stage === 'over') {
+      if (shown.stage === 'over' || (await page.locator('[data-screen="hand-back"]').count())) {
         shown = await play(shown);
         continue;
       }

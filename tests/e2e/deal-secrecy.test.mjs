@@ -172,24 +172,42 @@ describe('the deal shows each card only to its player', () => {
         if (i === 0) await assertAxeClean(page, 'deal, card seen, ready to pass on');
 
         // A burst on "Done, pass on" and on the hold button, through to the next player's
-        // screen: exactly one pass, and nobody's card shows. (After the last player the
-        // script follows, whose taps are another matter: one tap there.)
+        // screen (after the last player, the hand-back): exactly one pass, and nobody's card shows.
         passAt = (await centre(page.getByRole('button', { name: DEAL_WORDS.en.passOn, exact: true }))) ?? passAt;
         const next = SEVEN[i + 1];
         const nobody = { owner: `${owner} or ${next}`, ownerRole: null, holding: false };
-        for (let k = 0; k < (next ? 7 : 1); k++) {
+        for (let k = 0; k < 7; k++) {
           await finger.tap(...Object.values(k < 3 || k % 2 === 1 ? passAt : holdAt));
           taps++;
-          await assertOnly(page, allNames, nobody, `tap ${taps} (passing on from ${owner})`, { whileDealing: !next });
+          await assertOnly(page, allNames, nobody, `tap ${taps} (passing on from ${owner})`);
           await sleep(k < 3 ? 50 : GAPS[gap++ % GAPS.length]);
-          if (next) await assertOnly(page, allNames, nobody, `after tap ${taps} (passing on from ${owner})`);
+          await assertOnly(page, allNames, nobody, `after tap ${taps} (passing on from ${owner})`);
         }
         const after = await waitForCommit(page, i).catch(() => screenState(page));
         assert.equal(after.seq, i + 1, `a burst on "Done, pass on" passes ${owner} on once`);
         if (next) assert.equal(after.heading, `Pass the phone to ${next}`);
       }
 
-      // The deal is over: the script, and the header's links are back.
+      // The deal is over: the hand-back, with nothing of anyone's card and no way off it; the
+      // bursts on "Done, pass on" and the hold button did not open it, nor does a tap.
+      await page.locator('[data-screen="hand-back"]').waitFor();
+      assert.equal((await screenState(page)).heading, 'Give the phone to the Keeper');
+      await assertOnly(page, allNames, { owner: 'the Keeper', ownerRole: null, holding: false }, 'the hand-back');
+      assert.equal(await headerLinks(page), 0, 'no header links on the hand-back');
+      await assertAxeClean(page, 'the hand-back');
+      const openAt = await centre(page.locator('[data-hold-open]'));
+      assert.ok(openAt, 'the hold-open button is on screen');
+      for (const g of [50, 250, 50]) {
+        await finger.tap(openAt.x, openAt.y);
+        await sleep(g);
+      }
+      await sleep(700);
+      assert.equal(await page.locator('[data-screen="hand-back"]').count(), 1, 'taps do not open the game');
+      await assertOnly(page, allNames, { owner: 'the Keeper', ownerRole: null, holding: false }, 'the hand-back after taps');
+      // The Keeper holds: the script.
+      await finger.down(openAt.x, openAt.y);
+      await page.locator('[data-screen="hand-back"]').waitFor({ state: 'detached' });
+      await finger.up();
       await waitForGameScreen(page);
       const end = await screenState(page);
       assert.equal(end.stage, 'play');
@@ -235,8 +253,18 @@ describe('a card shown to someone is on an opaque screen of its own, held to see
       await dialog.waitFor();
       await assertScreenOfItsOwn(page, dialog, 'Hold to see the card', roles[target], { side: false });
       await assertAxeClean(page, 'show the card, open');
-      await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+      // Done tapped twice: the second tap lands where Next is, and answers nothing.
+      const before = await screenState(page);
+      const done = await centre(dialog.getByRole('button', { name: 'Done', exact: true }));
+      const finger = await fingerOn(page);
+      await finger.tap(done.x, done.y);
       await dialog.waitFor({ state: 'detached' });
+      const next = await centre(page.locator('main').getByRole('button', { name: 'Next', exact: true }));
+      await finger.tap(next.x, next.y);
+      await page.waitForFunction(() => document.querySelector('main')?.getAttribute('data-ready') === 'true', undefined, { polling: 20 });
+      assert.equal((await screenState(page)).seq, before.seq, 'the second tap after Done answered nothing');
+      assert.equal((await screenState(page)).prompt, before.prompt);
+      assert.equal(await page.locator('[data-notice][role="alert"]').count(), 0, 'nor asked for a choice');
       assert.equal(await page.getByTestId('role-card').count(), 0);
 
       // The Table: a player who forgot their role sees it again, the same way.

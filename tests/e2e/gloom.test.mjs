@@ -230,7 +230,20 @@ describe('Cthulhu Gloom', () => {
       assert.ok(s.rows[0].includes('-10'), s.rows[0]);
       s = await storedAndReloaded(page, await record(page, EN, { kind: 'modifier', search: 'hideous', card: 'Had Hideous Hallucinations', target: 'Professor Armitage (Self-Worth 0)', pathos: [-5, null, 10], icon: 'Madness' }));
       assert.ok(s.rows[1].includes('+5'), s.rows[1]);
-      await storedAndReloaded(page, await press(page, EN.endTurn));
+      // End turn tapped three times in a burst (a finger, 150 ms apart): one turn ends, not three.
+      {
+        const before = await seqOf(page);
+        const end = page.getByRole('button', { name: EN.endTurn });
+        const box = await end.boundingBox();
+        for (let k = 0; k < 3; k++) {
+          await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+          await new Promise((r) => setTimeout(r, 150));
+        }
+        await page.waitForFunction(() => document.querySelector('main')?.getAttribute('data-ready') === 'true', undefined, { polling: 20 });
+        assert.equal(await seqOf(page), before + 1, 'a burst on End turn ends one turn');
+        assert.equal((await tableState(page)).heading, 'Turn 2: Bartek');
+        await storedAndReloaded(page, before);
+      }
       // Bartek: a Modifier on Ania's character covers its first space.
       s = await storedAndReloaded(page, await record(page, EN, { kind: 'modifier', search: 'librarian', card: 'Loved A Librarian', target: 'Herbert West (Self-Worth -10)', pathos: [-20] }));
       assert.ok(s.rows[0].includes('-20'), s.rows[0]);
@@ -282,6 +295,16 @@ describe('Cthulhu Gloom', () => {
       const refusedAt = await record(page, EN, { kind: 'death', search: 'wasted', card: 'Wasted Away', target: 'Walter Gilman (Self-Worth 0)', free: true });
       await page.getByRole('alert').getByText(/needs a negative Self-Worth/).waitFor();
       assert.equal(await seqOf(page), refusedAt, 'nothing stored for the refused play');
+      // The warning is where the buttons are, not at the top: the notice, in view above the bottom edge.
+      const warning = page.locator('[data-notice] .notice');
+      assert.match((await warning.textContent()) ?? '', /needs a negative Self-Worth/);
+      assert.ok(
+        await warning.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight && r.bottom > innerHeight / 2;
+        }),
+        'the warning is in view, in the lower half of the screen'
+      );
       await assertAxeClean(page, 'a refused play');
       await page.getByRole('button', { name: EN.overrule, exact: true }).click();
       await storedAndReloaded(page, refusedAt);

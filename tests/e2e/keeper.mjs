@@ -36,7 +36,7 @@ export async function waitForGameScreen(page, timeout = 15_000) {
       const main = document.querySelector('main[data-seq][data-stage]');
       if (!main) return false;
       const stage = main.getAttribute('data-stage');
-      if (stage === 'play') return document.querySelector('[data-testid="prompt"]') !== null;
+      if (stage === 'play') return document.querySelector('[data-testid="prompt"], [data-screen="hand-back"]') !== null;
       return main.querySelector('h1') !== null;
     },
     undefined,
@@ -54,7 +54,38 @@ export async function waitForCommit(page, seq, timeout = 15_000) {
     seq,
     { timeout, polling: 20 }
   );
+  await waitForTaps(page, timeout);
   return screenState(page);
+}
+
+/**
+ * Waits until taps count again: a new position ignores taps on its controls for a moment, and
+ * the game screen's <main> says when they count with `data-ready`.
+ */
+export async function waitForTaps(page, timeout = 15_000) {
+  await page.waitForFunction(() => document.querySelector('main')?.getAttribute('data-ready') !== 'false', undefined, { timeout, polling: 20 });
+}
+
+/**
+ * The hand-back that ends every deal and pass-round: checks it is there, then opens the game as
+ * the moderator does, holding "Hold to open the game" (or the table's words) until the game opens.
+ * Resolves once the game's own screen is drawn.
+ * @param {import('playwright-core').Page} page
+ */
+export async function openHandBack(page) {
+  const screen = page.locator('[data-screen="hand-back"]');
+  await screen.waitFor();
+  const button = page.locator('[data-hold-open]');
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the hold-open button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  try {
+    await screen.waitFor({ state: 'detached', timeout: 5_000 });
+  } finally {
+    await page.mouse.up();
+  }
+  await waitForTaps(page);
 }
 
 /**
@@ -139,7 +170,15 @@ export async function peek(page, whileHeld = async () => /** @type {T} */ (undef
 export async function dealAll(page, afterEach = async () => {}) {
   for (let guard = 0; guard < 40; guard++) {
     const state = await screenState(page);
-    if (state.stage !== 'dealing') return state;
+    if (state.stage !== 'dealing') {
+      // The last player passed on: the phone goes back to the Keeper, who holds to open the script.
+      if (await page.locator('[data-screen="hand-back"]').count()) {
+        await openHandBack(page);
+        await waitForGameScreen(page);
+        return screenState(page);
+      }
+      return state;
+    }
     await peek(page);
     await page.getByRole('button', { name: DEAL_WORDS.en.passOn, exact: true }).click();
     const after = await waitForCommit(page, state.seq);
@@ -154,7 +193,7 @@ export async function dealAll(page, afterEach = async () => {}) {
  * on any other screen.
  */
 export async function waitForReady(page, timeout = 15_000) {
-  await page.waitForFunction(() => document.querySelector('form[data-ready]')?.getAttribute('data-ready') !== 'false', undefined, {
+  await page.waitForFunction(() => document.querySelector('form[data-ready]')?.getAttribute('data-ready') !== 'false' && document.querySelector('main')?.getAttribute('data-ready') !== 'false', undefined, {
     timeout,
     polling: 20
   });

@@ -19,6 +19,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations, freshPage, useApp, waitForServiceWorkerControl } from './harness.mjs';
+import { openHandBack, waitForTaps } from './keeper.mjs';
 
 const app = useApp();
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -183,6 +184,19 @@ describe('Killer Kloo Doo', () => {
           assert.equal(await page.getByTestId('card-view').count(), 0);
           await assertAxeClean(page, 'the pass-and-peek');
         }
+        if (name === 'Bartek') {
+          // Undo is not within a player's reach: only behind the menu at the top, and it asks first.
+          assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).count(), 0, 'no Undo on the pass-and-peek');
+          const at = await seqOf(page);
+          await waitForTaps(page);
+          await page.getByRole('navigation', { name: 'Game' }).getByRole('button', { name: 'Menu', exact: true }).click();
+          await page.getByRole('button', { name: 'Undo', exact: true }).click();
+          const ask = page.getByRole('dialog', { name: 'Undo while the phone goes round?' });
+          await ask.waitFor();
+          await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+          await ask.waitFor({ state: 'hidden' });
+          assert.equal(await seqOf(page), at, 'nothing undone until confirmed');
+        }
         const text = await holdToSee(page);
         assert.match(text, new RegExp(`${name}, these are your objectives`));
         seen.push(text);
@@ -192,6 +206,14 @@ describe('Killer Kloo Doo', () => {
       }
       assert.equal(new Set(seen.map((t) => t.replace(/^.*objectives/, ''))).size, 3, 'three different hands');
       assert.match(seen[0], /Pistol · Lounge · Hall/, seen[0]);
+      // The last player has looked: the phone goes back on the table, nothing of anyone's
+      // objectives in the page, until someone holds to show the scoreboard.
+      await page.locator('[data-screen="hand-back"]').waitFor();
+      assert.equal((await tableState(page)).heading, 'Put the phone back on the table');
+      const html = await page.evaluate(() => document.documentElement.outerHTML);
+      assert.ok(!/these are your objectives|Pistol · Lounge/.test(html), 'no objective in the hand-back');
+      await assertAxeClean(page, 'the hand-back');
+      await openHandBack(page);
       await waitForTable(page);
       s = await tableState(page);
       assert.equal(s.heading, 'Turn 3: Ania (Miss Scarlett)');

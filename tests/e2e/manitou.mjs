@@ -9,7 +9,7 @@
  * aloud, the public lines, what only the Manitou sees, the game state panel, and every player in
  * the answer with the marks beside their name. The words of each language are in `WORDS`.
  */
-import { peek, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { openHandBack, peek, tick, waitForCommit, waitForGameScreen } from './keeper.mjs';
 
 /** The Manitou's words on the screens, by language. */
 export const WORDS = {
@@ -106,6 +106,9 @@ export async function dealAndRead(page, words, names) {
     await waitForCommit(page, seq);
     await waitForGameScreen(page);
   }
+  // The last player has looked: the Manitou holds the hand-back to open the script.
+  if (await page.locator('[data-screen="hand-back"]').count()) await openHandBack(page);
+  await waitForGameScreen(page);
   return cards;
 }
 

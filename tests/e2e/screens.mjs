@@ -11,7 +11,7 @@
  * and every other same-origin screen any of them links to (so a screen added later is walked
  * too).
  */
-import { answerStep, openTool, peek, screenState, waitForGameScreen } from './keeper.mjs';
+import { answerStep, openHandBack, openTool, peek, screenState, waitForGameScreen } from './keeper.mjs';
 
 /**
  * @typedef {{ names: string[], axe?: boolean, kind?: string }} ScreenInfo
@@ -121,6 +121,12 @@ export async function walkGame(page, baseUrl, id, names, at, { steps = 80 } = {}
     await peek(page, () => at(`dealing, card of player ${i + 1} shown`, { names: who, axe: i === 0, kind: 'deal-shown' }));
     await page.getByRole('button', { name: 'Done, pass on', exact: true }).click();
     await page.waitForFunction((seq) => Number(document.querySelector('main')?.dataset.seq) > seq, state.seq);
+    await waitForGameScreen(page);
+    state = await screenState(page);
+  }
+  // The last player has looked: the Keeper holds the hand-back to open the script.
+  if (await page.locator('[data-screen="hand-back"]').count()) {
+    await openHandBack(page);
     await waitForGameScreen(page);
     state = await screenState(page);
   }

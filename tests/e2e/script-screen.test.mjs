@@ -139,6 +139,74 @@ describe('the script screen', () => {
     }
   });
 
+  test('each new step opens at its top with the focus on it, and takes no tap in its first moments', { timeout: 300_000 }, async () => {
+    const { context, page } = await freshPage(app, PHONE_412);
+    try {
+      await startCluethulhu(page, app.url);
+      await dealAll(page);
+      // When each commit and each tap arrived, timed in the page (Playwright's pauses stretch on a loaded machine).
+      await page.evaluate(() => {
+        const w = /** @type {any} */ (window);
+        w.__taps = [];
+        w.__commits = [];
+        window.addEventListener('click', () => w.__taps.push(performance.now()), true);
+        new MutationObserver(() => w.__commits.push(performance.now())).observe(document.querySelector('main'), { attributes: true, attributeFilter: ['data-seq'] });
+      });
+      let counted = 0;
+      for (let i = 0; i < 10; i++) {
+        const state = await screenState(page);
+        if (state.stage !== 'play') break;
+        await chooseAnswer(page);
+        // Read to the bottom of the step, as on a long list, then answer with a finger.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const spot = await answerSpot(page);
+        await page.touchscreen.tap(spot.x, spot.y);
+        await page.waitForFunction((s) => Number(document.querySelector('main')?.getAttribute('data-seq')) !== s, state.seq, { polling: 10 });
+        const opened = await screenState(page);
+        if (opened.stage === 'play') {
+          const top = await page.evaluate(
+            () =>
+              new Promise((resolve) =>
+                requestAnimationFrame(() => {
+                  const el = document.activeElement;
+                  const r = el?.getBoundingClientRect();
+                  const p = document.querySelector('[data-testid="prompt"]')?.getBoundingClientRect();
+                  resolve({ scrollY, marked: el?.hasAttribute('data-position-top') ?? false, text: el?.textContent?.trim(), top: r?.top ?? -1, prompt: p?.top ?? -1 });
+                })
+              )
+          );
+          assert.equal(top.scrollY, 0, `step ${i + 2} opens at its top`);
+          assert.ok(top.marked, `step ${i + 2}: the focus is on the step's top (${top.text})`);
+          assert.ok(top.top >= 0 && top.top < 823, `step ${i + 2}: its top is in view`);
+          assert.ok(top.prompt >= 0 && top.prompt < 823, `step ${i + 2}: the prompt is in view (${top.prompt})`);
+        }
+        // A second tap where the answer was, 450 ms on (past the script's own 400 ms), lands on
+        // the new step's control: it does nothing, not a move, not a "choose first".
+        const spot2 = await answerSpot(page).catch(() => spot);
+        const since = await page.evaluate(() => performance.now() - /** @type {any} */ (window).__commits[0]);
+        await page.waitForTimeout(Math.max(0, 440 - since));
+        await page.touchscreen.tap(spot2.x, spot2.y);
+        await waitForReady(page);
+        const after = await screenState(page);
+        const late = await page.evaluate(() => {
+          const w = /** @type {any} */ (window);
+          return w.__taps.at(-1) - w.__commits.at(0);
+        });
+        await page.evaluate(() => {
+          const w = /** @type {any} */ (window);
+          w.__commits = [];
+        });
+        if (after.stage !== 'play' || late >= 500) continue;
+        counted++;
+        assert.equal(after.seq, state.seq + 1, `step ${i + 1}: the second tap, ${Math.round(late)} ms after the step appeared, answered nothing`);
+        assert.equal(await page.locator('[data-notice][role="alert"]').count(), 0, `step ${i + 1}: the late second tap asked for nothing`);
+      }
+      assert.ok(counted >= 3, `at least three second taps landed within 500 ms of their step (${counted})`);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a pick made but not sent survives a reload', { timeout: 180_000 }, async () => {
     const { context, page } = await freshPage(app, PHONE_412);
     try {
@@ -259,11 +327,16 @@ describe('the script screen', () => {
             assert.equal(await page.locator('main nav').getByRole('link', { name: 'Table', exact: true }).count(), 0);
             // A refusal is read where it shows: on the screen, on the bar, with nothing over it.
             await page.locator('main').getByRole('button', { name: 'Next', exact: true }).click();
-            const refusal = page.locator('main .actionbar [role="alert"]');
+            const refusal = page.locator('main [data-notice][role="alert"] .notice');
             await refusal.waitFor();
             const seen = await refusal.evaluate((el) => {
+              // The notice lets a finger through to what it covers: hit-test it as if it did not,
+              // to see whether anything is drawn over it.
+              const box = /** @type {HTMLElement} */ (el);
+              box.style.pointerEvents = 'auto';
               const r = el.getBoundingClientRect();
               const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              box.style.pointerEvents = '';
               return { top: r.top, bottom: r.bottom, height: innerHeight, clear: el.contains(hit) };
             });
             assert.ok(seen.top >= 0 && seen.bottom <= seen.height && seen.clear, `the refusal is on screen and uncovered (${seen.top}–${seen.bottom} of ${seen.height})`);

@@ -30,6 +30,11 @@ export function silentPage(page, also = []) {
 export async function pageWithout(page, selectors) {
   return page.evaluate((selectors) => {
     const copy = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
+    // The notice repeats what the step opens with (read aloud to everyone too): that much of it
+    // is not silent.
+    const said = [...document.querySelectorAll('[data-testid="announce"] li')].map((li) => li.textContent?.trim()).join(' ');
+    const notice = copy.querySelector('[data-notice]');
+    if (notice && said && notice.textContent?.trim().endsWith(said)) notice.replaceChildren();
     if (selectors.length) copy.querySelectorAll(selectors.join(', ')).forEach((el) => el.remove());
     return copy.outerHTML;
   }, selectors);

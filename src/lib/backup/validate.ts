@@ -207,7 +207,7 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
     // A scoreboard game's move has the game's own shape: the game rebuilds it from its fields.
     if (move?.type === 'move') {
       const own = def.readMove?.(move.move) ?? null;
-      move = own ? { type: 'move', move: own } : null;
+      move = own ? { type: 'move', move: own, ...(move.at ? { at: move.at } : {}) } : null;
     }
     if (!move) return fail('badMove', undefined, at);
     moves.push(move);
@@ -334,7 +334,11 @@ export function readLoggedEvent(v: unknown): LoggedEvent | null {
     }
     case 'move':
       // Only its outline here: the game's `readMove` rebuilds the rest (see `checkGame`).
-      return isPlainObject(v.move) && typeof v.move.kind === 'string' ? ({ type: 'move', move: v.move as Move } satisfies GameEvent) : null;
+      if (!isPlainObject(v.move) || typeof v.move.kind !== 'string') return null;
+      // The position it was made at (MoveTag); entries logged before positions were named have none.
+      if (v.at === undefined) return { type: 'move', move: v.move as Move } satisfies GameEvent;
+      if (!isPlainObject(v.at) || !isCount(v.at.seq)) return null;
+      return { type: 'move', move: v.move as Move, at: { seq: v.at.seq } } satisfies GameEvent;
   }
   return null;
 }

@@ -184,6 +184,12 @@ export interface GameDefinition<Setup = unknown, Facts = unknown> {
   view(snapshot: SnapshotFrom<AnyStateMachine>): GameView;
   /** Whose card is being dealt in the app, or null once everyone has seen theirs. */
   dealing(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null;
+  /**
+   * A pass-round mid-game, when the game has one (Killer Kloo Doo's objectives): whose turn it
+   * is to look, or null. The shell treats it as it treats the deal: nothing else on screen, no
+   * Undo within reach, and a hand-back screen once the last player has looked.
+   */
+  passRound?(snapshot: SnapshotFrom<AnyStateMachine>): DealState | null;
   /** Players and their names as entered at setup (for lists on the home screen). */
   players(setup: Setup): Player[];
   /**

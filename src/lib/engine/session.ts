@@ -44,7 +44,8 @@ export class RejectedEvent extends Error {
  * replay): an answer that names its step (`at`) is then refused, as `stale`, unless it names
  * exactly this step at this point of the log, so a tap meant for one step never answers
  * another. A replay does not check it: the move was accepted when it was made, and a later
- * machine version may name its steps differently.
+ * machine version may name its steps differently. A scoreboard game's move names its position the
+ * same way (`MoveTag`: the log length its screen was drawn at).
  */
 export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: GameEvent, seq?: number): Snapshot {
   if (snapshot.status !== 'active') throw new RejectedEvent({ key: 'common:errors.answer.finished' }, 'finished');
@@ -58,6 +59,7 @@ export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: Game
     if (problem) throw new RejectedEvent(problem, 'invalid-answer');
   }
   if (event.type === 'move') {
+    if (seq !== undefined && event.at && event.at.seq !== seq) throw new RejectedEvent({ key: 'common:errors.answer.stale' }, 'stale');
     if (!def.checkMove) throw new RejectedEvent({ key: 'common:errors.answer.unexpected' }, 'unexpected');
     const problem = def.checkMove(snapshot, event.move);
     if (problem) throw new RejectedEvent(problem.text, 'refused-move', problem.overrulable);

@@ -160,7 +160,17 @@ export interface StepTag {
 export type GameEvent =
   | { type: 'step.answer'; answer: Answer; at?: StepTag }
   | { type: 'keeper.override'; override: Override }
-  | { type: 'move'; move: Move };
+  | { type: 'move'; move: Move; at?: MoveTag };
+
+/**
+ * The position a scoreboard game's move answers: the number of log entries stored when the
+ * screen it was made on was drawn. Every committed move (an undo too) changes it, so a move
+ * made on a screen the game has already left (a doubled tap) is refused as stale. Moves logged
+ * before positions were named carry none.
+ */
+export interface MoveTag {
+  seq: number;
+}
 
 /**
  * A move in a scoreboard game (no moderator, no script): what the players did, in any order,

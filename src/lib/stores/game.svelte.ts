@@ -34,7 +34,7 @@ import {
   type LoggedEvent,
   type Snapshot
 } from '../engine/session';
-import type { Answer, Move, Override, SetupProblem, StepTag, Text } from '../engine/types';
+import type { Answer, Move, MoveTag, Override, SetupProblem, StepTag, Text } from '../engine/types';
 import { isKnownGame, loadGame } from '../games';
 import { canCarryOn, carryOnInMemory, exclusive, storageFor, storageState } from './storage.svelte';
 
@@ -45,6 +45,31 @@ const SAVING_SHOWN_AFTER_MS = 150;
 
 /** Checkpoints kept at hand for undos in a row and for a memory copy. */
 const RECENT_CHECKPOINTS = 4;
+
+/**
+ * Where a game waiting on its hand-back screen is remembered (the log length the deal or
+ * pass-round ended at), so a reload or a killed browser brings the hand-back back, not the
+ * moderator's screen, while the last player may still hold the phone.
+ */
+const handBackKey = (id: string) => `lantern.handBack.${id}`;
+
+function readHandBack(id: string): number | null {
+  try {
+    const v = globalThis.localStorage?.getItem(handBackKey(id));
+    return v == null ? null : Number(v);
+  } catch {
+    return null;
+  }
+}
+
+function writeHandBack(id: string, seq: number | null): void {
+  try {
+    if (seq === null) globalThis.localStorage?.removeItem(handBackKey(id));
+    else globalThis.localStorage?.setItem(handBackKey(id), String(seq));
+  } catch {
+    // No local storage (private mode): the hand-back then lasts as long as the page.
+  }
+}
 
 export class ActiveGame {
   readonly id: string;
@@ -61,6 +86,12 @@ export class ActiveGame {
   #record: GameRecord = $state.raw() as GameRecord;
   #view: GameView = $state.raw() as GameView;
   #deal: DealState | null = $state.raw(null);
+  /** The deal or a mid-game pass-round: whose turn it is to look (see `passing`). */
+  #passing: DealState | null = $state.raw(null);
+  /** The deal or pass-round has just ended: the hand-back screen is up until the moderator holds. */
+  #handBack = $state(false);
+  /** The log length (and step) the screen last drew: what a move made from it names. */
+  #drawn: StepTag | MoveTag | null = null;
   /** A move is being computed and stored; later taps are ignored until it is done. */
   #busy = false;
   /** The entry being committed, for the refusal's details. */
@@ -103,6 +134,9 @@ export class ActiveGame {
     this.#record = record;
     this.#view = this.def.view(snapshot);
     this.#deal = this.def.dealing(snapshot);
+    this.#passing = this.#passRoundOf(snapshot);
+    this.#handBack = !this.#passing && readHandBack(this.id) === record.seq;
+    this.#drawn = null;
     return snapshot;
   }
 
@@ -156,6 +190,38 @@ export class ActiveGame {
   get deal(): DealState | null {
     return this.#deal;
   }
+  /**
+   * The deal, or a pass-round mid-game (`GameDefinition.passRound`): whose turn it is to look.
+   * While it is set the phone is in a player's hands: the shell keeps Undo out of reach.
+   */
+  get passing(): DealState | null {
+    return this.#passing;
+  }
+  /**
+   * The last player has just looked: the phone goes back to the moderator (or the table) and the
+   * hand-back screen shows nothing else until the moderator holds to open the game (`handedBack`).
+   */
+  get handBack(): boolean {
+    return this.#handBack;
+  }
+  /** The moderator held the hand-back screen's button: the game's own screen opens. */
+  handedBack(): void {
+    this.#handBack = false;
+    writeHandBack(this.id, null);
+  }
+  /**
+   * The screen has drawn the game as it is now: a move or answer sent from it without a tag of
+   * its own names this position, so a tap that lands after the game moved on, on a control of
+   * the screen before, is refused as stale (the shell calls this once the screen is drawn).
+   */
+  drawn(): void {
+    const step = this.#view.step;
+    this.#drawn = step ? { seq: this.#record.seq, step: step.id } : { seq: this.#record.seq };
+  }
+
+  #passRoundOf(snapshot: Snapshot): DealState | null {
+    return this.def.dealing(snapshot) ?? this.def.passRound?.(snapshot) ?? null;
+  }
   /** True while a move is being stored: a tap now is ignored. Not reactive: screens read `saving`. */
   get busy(): boolean {
     return this.#busy;
@@ -200,6 +266,8 @@ export class ActiveGame {
    * refused without a word and changes nothing.
    */
   answer(answer: Answer, at?: StepTag): Promise<boolean> {
+    // Without a tag of its own (the deal's "Done, pass on"), the answer names the step drawn.
+    if (!at && this.#drawn && 'step' in this.#drawn) at = this.#drawn;
     return this.#commit(() => ({ type: 'step.answer', answer: $state.snapshot(answer), ...(at ? { at: { seq: at.seq, step: at.step } } : {}) }));
   }
 
@@ -209,9 +277,13 @@ export class ActiveGame {
     return step ? { seq: this.#record.seq, step: step.id } : null;
   }
 
-  /** A scoreboard game's move (see `GameDefinition.kind`). */
-  move(move: Move): Promise<boolean> {
-    return this.#commit(() => ({ type: 'move', move: $state.snapshot(move) as Move }));
+  /**
+   * A scoreboard game's move (see `GameDefinition.kind`). It names the position it was made at
+   * (`MoveTag`): `at`, or the log length the screen last drew (`drawn`), or else the current one.
+   */
+  move(move: Move, at?: MoveTag): Promise<boolean> {
+    const seq = at?.seq ?? this.#drawn?.seq ?? this.#record.seq;
+    return this.#commit(() => ({ type: 'move', move: $state.snapshot(move) as Move, at: { seq } }));
   }
 
   override(override: Override): Promise<boolean> {
@@ -274,6 +346,13 @@ export class ActiveGame {
       this.#record = record;
       this.#view = view;
       this.#deal = this.def.dealing(snapshot);
+      // The last player has looked: the hand-back screen, kept across a reload until it is held.
+      const passing = this.#passRoundOf(snapshot);
+      const handBack = !!this.#passing && !passing && event.type !== 'undo';
+      this.#passing = passing;
+      if (handBack) writeHandBack(this.id, seq);
+      else if (this.#handBack) writeHandBack(this.id, null);
+      this.#handBack = handBack;
       this.#error = null;
       this.#overrulable = null;
       return true;

@@ -20,3 +20,14 @@ describe('the step a logged answer names', () => {
       expect(readLoggedEvent({ type: 'step.answer', answer, at })).toBeNull();
   });
 });
+
+describe('the position a logged scoreboard move names', () => {
+  const move = { kind: 'endTurn' };
+  it('reads a move without a position as before, and keeps one Lantern writes', () => {
+    expect(readLoggedEvent({ type: 'move', move })).toEqual({ type: 'move', move });
+    expect(readLoggedEvent({ type: 'move', move, at: { seq: 4, extra: 1 } })).toEqual({ type: 'move', move, at: { seq: 4 } });
+  });
+  it('refuses a position that is not one', () => {
+    for (const at of [null, 3, '4', { seq: -1 }, { seq: 1.5 }, {}]) expect(readLoggedEvent({ type: 'move', move, at })).toBeNull();
+  });
+});

@@ -211,3 +211,33 @@ describe('a move names the step it answers', () => {
     expect(() => apply(cluethulhu, g.snapshot, { type: 'step.answer', answer: { kind: 'players', ids: ['p1'] }, at: { seq: 0, step: 'x' } })).not.toThrow();
   });
 });
+
+describe('a scoreboard move names its position', () => {
+  it('is refused as stale when it names another point of the log, taken when it names this one, and replayed untagged', async () => {
+    const { gloom } = await import('../../../src/lib/games/gloom');
+    const { setupFor } = await import('../gloom/fixture');
+    const input = { seed: 7, setup: setupFor(2) } as never;
+    const start = replay(gloom, input, []);
+    // End turn tapped twice: the second tap names the log length the first one was made at.
+    const once = apply(gloom, start, { type: 'move', move: { kind: 'endTurn' }, at: { seq: 0 } }, 0);
+    expect(() => apply(gloom, once, { type: 'move', move: { kind: 'endTurn' }, at: { seq: 0 } }, 1)).toThrowError(/stale/);
+    try {
+      apply(gloom, once, { type: 'move', move: { kind: 'endTurn' }, at: { seq: 0 } }, 1);
+    } catch (e) {
+      expect((e as RejectedEvent).reason).toBe('stale');
+    }
+    const twice = apply(gloom, once, { type: 'move', move: { kind: 'endTurn' }, at: { seq: 1 } }, 1);
+    expect(gloom.view(twice).phase).toEqual({ kind: 'turn', number: 3 });
+    // A stored log with or without positions replays to the same game (replays check none).
+    const tagged: LoggedEvent[] = [
+      { type: 'move', move: { kind: 'endTurn' }, at: { seq: 0 } },
+      { type: 'move', move: { kind: 'endTurn' }, at: { seq: 0 } }
+    ];
+    const bare: LoggedEvent[] = [
+      { type: 'move', move: { kind: 'endTurn' } },
+      { type: 'move', move: { kind: 'endTurn' } }
+    ];
+    expect(gloom.view(replay(gloom, input, tagged))).toEqual(gloom.view(twice));
+    expect(gloom.view(replay(gloom, input, bare))).toEqual(gloom.view(twice));
+  });
+});

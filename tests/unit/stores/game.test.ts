@@ -341,3 +341,32 @@ describe('gamesList', () => {
     expect(await ActiveGame.open(game.id)).toBeNull();
   });
 });
+
+describe('the deal', () => {
+  it('passes on once per drawn screen: a second "Done, pass on" from the same screen is refused, the stored answer names its step', async () => {
+    const game = await newGame();
+    game.drawn();
+    expect(await game.answer({ kind: 'none' })).toBe(true);
+    // The same screen's button tapped again after the first was stored.
+    expect(await game.answer({ kind: 'none' })).toBe(false);
+    expect(game.error).toBeNull();
+    expect(game.seq).toBe(1);
+    const [entry] = (await storage.getGame(game.id))!.events;
+    expect(entry.event).toMatchObject({ type: 'step.answer', at: { seq: 0 } });
+  });
+
+  it('ends on the hand-back, which only the moderator opens, and a reopened game is still on it', async () => {
+    const game = await newGame();
+    for (let i = 0; i < NAMES.length; i++) {
+      expect(game.passing).toMatchObject({ index: i, total: NAMES.length });
+      game.drawn();
+      expect(await game.answer({ kind: 'none' })).toBe(true);
+      expect(game.handBack).toBe(i === NAMES.length - 1);
+    }
+    expect(game.passing).toBeNull();
+    expect((await ActiveGame.open(game.id))!.handBack).toBe(true);
+    game.handedBack();
+    expect(game.handBack).toBe(false);
+    expect((await ActiveGame.open(game.id))!.handBack).toBe(false);
+  });
+});

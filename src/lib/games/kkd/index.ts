@@ -11,7 +11,7 @@ import type { Player } from '../../engine/types';
 import { readMove } from './moves';
 import { check, correct, init, isOver, overrideProblem, reduce, type KkdMove, type KkdState } from './rules';
 import { MAX_PLAYERS, MIN_PLAYERS, validateSetup, type KkdSetup } from './setup';
-import { view } from './view';
+import { board, view } from './view';
 
 /** Bumped whenever a stored snapshot of the previous version could no longer be restored. */
 export const MACHINE_VERSION = 1;
@@ -31,6 +31,11 @@ export const kkd: GameDefinition<KkdSetup> = {
   view,
   players: (setup: KkdSetup): Player[] => setup.players,
   ...scoreboardParts<KkdState, KkdMove>({ check, overrideProblem }),
+  // The secret objectives going round the table at the start of Part 2.
+  passRound: (snapshot) => {
+    const seeing = board(snapshot.context as KkdState).objectives?.seeing;
+    return seeing ? { player: seeing.who, index: seeing.index - 1, total: seeing.total } : null;
+  },
   readMove
 };
 
