@@ -13,7 +13,7 @@
  *
  * One lost or doubled step fails the test. The machinery is in torture.mjs (shared with
  * crash-games.test.mjs, which kills every other game a few times). LANTERN_CRASH_KILLS and LANTERN_CRASH_SEED change
- * the number of kills (default 25) and the moments (a run prints its seed).
+ * the number of kills (default 15) and the moments (a run prints its seed).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ import { openHandBack, peek, prepareAnswer, screenState, startCluethulhu, waitFo
 import { loadEngine } from './lantern-db.mjs';
 import { seeded, torture } from './torture.mjs';
 
-const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 25);
+const KILLS = Number(process.env.LANTERN_CRASH_KILLS ?? 15);
 const SEED = Number(process.env.LANTERN_CRASH_SEED ?? 20261121);
 
 test(`a game survives ${KILLS} kills of the browser process, losing and doubling nothing`, { timeout: 600_000 }, async (t) => {
