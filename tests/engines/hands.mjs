@@ -159,6 +159,22 @@ export function hands(page) {
       return at && !at.disabled ? at : null;
     }, `${JSON.stringify(spec)} to be on screen and enabled`, timeout);
 
+  /**
+   * Waits until taps count: after every new position (a move stored, an undo, the hand-back
+   * opened, a dialog closed) the game screen ignores taps on its controls for a moment, and a
+   * tap it stops starts the moment again. <main> (and a script's step form) say when taps count
+   * with `data-ready`; screens without it take taps at once.
+   */
+  const tapsCount = (timeout) =>
+    until(
+      () =>
+        page.exec(
+          `document.querySelector('main')?.getAttribute('data-ready') !== 'false' && document.querySelector('form[data-ready]')?.getAttribute('data-ready') !== 'false'`
+        ),
+      'taps to count again (data-ready)',
+      timeout
+    );
+
   const self = {
     page,
     lib,
@@ -170,13 +186,15 @@ export function hands(page) {
     /** Waits for a control, or a text, to be on screen. */
     see: (spec, timeout) => until(() => lib('exists', spec), `${JSON.stringify(spec)} to be on screen`, timeout),
     gone: (spec, timeout) => until(async () => !(await lib('exists', spec)), `${JSON.stringify(spec)} to leave the screen`, timeout),
-    /** A quick tap on the control's centre. */
+    /** A quick tap on the control's centre, once taps count. */
     async tap(spec, timeout) {
+      await tapsCount(timeout);
       const at = await ready(spec, timeout);
       await page.tap(at.x, at.y);
     },
-    /** Presses and keeps holding the control; `release()` lets go. */
+    /** Presses and keeps holding the control, once taps count; `release()` lets go. */
     async press(spec, timeout) {
+      await tapsCount(timeout);
       const at = await ready(spec, timeout);
       await page.press(at.x, at.y);
     },

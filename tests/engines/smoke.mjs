@@ -544,7 +544,9 @@ async function setUpGloom(h, page, href) {
   await h.tick({ label: 'Ania' });
   const families = ['Miskatonic University', 'The Whateleys', 'Arkham Sanitarium'];
   for (let i = 0; i < names.length; i++) {
-    await h.choose({ label: 'Family', nth: i }, families[i]);
+    // One tap on a family from the card list: each name stands once in every player's
+    // "Family" group, in seat order, so the i-th of them is player i's.
+    await h.tick({ label: new RegExp(`^${families[i]}`), nth: i });
     for (let k = 1; k <= 5; k++) await h.fill({ label: `Character ${k} of ${names[i]}` }, `${names[i][0]}${k}`);
   }
   await h.fill({ label: 'Story card', nth: 0 }, 'The Necronomicon');
