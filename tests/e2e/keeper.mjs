@@ -36,7 +36,10 @@ export async function waitForGameScreen(page, timeout = 15_000) {
       const main = document.querySelector('main[data-seq][data-stage]');
       if (!main) return false;
       const stage = main.getAttribute('data-stage');
-      if (stage === 'play') return document.querySelector('[data-testid="prompt"], [data-screen="hand-back"]') !== null;
+      if (document.querySelector('[data-screen="hand-back"]')) return true;
+      // A script game's step is drawn with its prompt; a scoreboard game's table (BotC's grimoire,
+      // KKD, Gloom, the notebook) has no prompt, and is drawn once its heading is.
+      if (stage === 'play' && main.querySelector('form.script, [data-testid="prompt"]')) return document.querySelector('[data-testid="prompt"]') !== null;
       return main.querySelector('h1') !== null;
     },
     undefined,
