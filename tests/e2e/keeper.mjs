@@ -36,7 +36,10 @@ export async function waitForGameScreen(page, timeout = 15_000) {
       const main = document.querySelector('main[data-seq][data-stage]');
       if (!main) return false;
       const stage = main.getAttribute('data-stage');
-      if (stage === 'play') return document.querySelector('[data-testid="prompt"], [data-screen="hand-back"]') !== null;
+      if (document.querySelector('[data-screen="hand-back"]')) return true;
+      // A script game's step is drawn with its prompt; a scoreboard game's table (BotC's grimoire,
+      // KKD, Gloom, the notebook) has no prompt, and is drawn once its heading is.
+      if (stage === 'play' && main.querySelector('form.script, [data-testid="prompt"]')) return document.querySelector('[data-testid="prompt"]') !== null;
       return main.querySelector('h1') !== null;
     },
     undefined,
@@ -76,6 +79,7 @@ export async function openHandBack(page) {
   const screen = page.locator('[data-screen="hand-back"]');
   await screen.waitFor();
   const button = page.locator('[data-hold-open]');
+  await button.scrollIntoViewIfNeeded();
   const box = await button.boundingBox();
   if (!box) throw new Error('the hold-open button has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -150,6 +154,9 @@ export async function peek(page, whileHeld = async () => /** @type {T} */ (undef
   await button.waitFor();
   // Locked for a moment when it appears: the button is disabled until then.
   await page.waitForFunction((name) => [...document.querySelectorAll('main button')].some((b) => b.textContent?.trim() === name && !b.disabled), words.hold, { polling: 50 });
+  // Each new position starts at its top: a long name above can push the button below the fold,
+  // and a finger scrolls to it before pressing.
+  await button.scrollIntoViewIfNeeded();
   const box = await button.boundingBox();
   if (!box) throw new Error('the hold button has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

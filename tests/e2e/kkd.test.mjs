@@ -327,12 +327,16 @@ describe('Killer Kloo Doo', () => {
   });
 });
 
-/** Records the open form by a tap and returns what the table says happened. */
+/** Records the open form by a tap and returns what the table says happened, in its notice. */
 async function said(page, button = 'Record') {
   const before = await seqOf(page);
   await page.locator('form.move-form').getByRole('button', { name: button, exact: true }).tap();
   await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before, { timeout: 15_000, polling: 20 });
-  return (await page.locator('p.happened').textContent()).replace(/\s+/g, ' ').trim();
+  // What the move did is said in the shell's one notice region, above the bottom bar; the new
+  // position takes taps again once it says it is ready.
+  const text = (await page.locator('[data-notice] p').textContent()).replace(/\s+/g, ' ').trim();
+  await waitForTaps(page);
+  return text;
 }
 
 /** A form's reminders, as shown. */
