@@ -327,12 +327,12 @@ describe('Killer Kloo Doo', () => {
   });
 });
 
-/** Records the open form by a tap and returns what the table says happened. */
+/** Records the open form by a tap and returns what the table says happened (in the one notice, `[data-notice]`). */
 async function said(page, button = 'Record') {
   const before = await seqOf(page);
   await page.locator('form.move-form').getByRole('button', { name: button, exact: true }).tap();
   await page.waitForFunction((b) => Number(document.querySelector('main[data-seq]')?.getAttribute('data-seq')) > b, before, { timeout: 15_000, polling: 20 });
-  return (await page.locator('p.happened').textContent()).replace(/\s+/g, ' ').trim();
+  return (await page.locator('[data-notice]').first().textContent()).replace(/\s+/g, ' ').trim();
 }
 
 /** A form's reminders, as shown. */
@@ -353,6 +353,8 @@ describe('Killer Kloo Doo: what the rules allow and remind', () => {
       await page.waitForURL(/\/game\/[^/]+$/);
       await waitForTable(page);
       const tap = async (name) => {
+        // After a move the new position takes no tap for its first moments (main[data-ready]).
+        await waitForTaps(page);
         await page.getByRole('navigation', { name: 'Moves' }).getByRole('button', { name, exact: true }).tap();
         return page.locator('form.move-form');
       };
@@ -444,6 +446,7 @@ describe('Killer Kloo Doo: what the rules allow and remind', () => {
       assert.match(await said(page), /the servant goes, and the search needs another Court card\. The Court card goes back into the pack: shuffle it in\./);
 
       // The correction dialog speaks this game's words: the table, not a Keeper.
+      await waitForTaps(page);
       await page.getByRole('button', { name: 'Correct a mistake', exact: true }).tap();
       await page.getByRole('dialog', { name: 'Correct the table' }).waitFor();
       assert.equal(await page.getByRole('dialog').getByText(/Keeper/).count(), 0);
