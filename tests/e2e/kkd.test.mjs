@@ -357,6 +357,8 @@ describe('Killer Kloo Doo: what the rules allow and remind', () => {
       await page.waitForURL(/\/game\/[^/]+$/);
       await waitForTable(page);
       const tap = async (name) => {
+        // After a move the new position takes no tap for its first moments (main[data-ready]).
+        await waitForTaps(page);
         await page.getByRole('navigation', { name: 'Moves' }).getByRole('button', { name, exact: true }).tap();
         return page.locator('form.move-form');
       };
@@ -448,6 +450,7 @@ describe('Killer Kloo Doo: what the rules allow and remind', () => {
       assert.match(await said(page), /the servant goes, and the search needs another Court card\. The Court card goes back into the pack: shuffle it in\./);
 
       // The correction dialog speaks this game's words: the table, not a Keeper.
+      await waitForTaps(page);
       await page.getByRole('button', { name: 'Correct a mistake', exact: true }).tap();
       await page.getByRole('dialog', { name: 'Correct the table' }).waitFor();
       assert.equal(await page.getByRole('dialog').getByText(/Keeper/).count(), 0);

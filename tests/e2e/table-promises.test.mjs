@@ -128,6 +128,8 @@ async function playAndCheck(game, diagnostic) {
   const r = { oneMove: promise(), top: promise(), focus: promise(), notice: promise(), handBack: promise(), dealUndo: promise(), eyesOpen: promise() };
   const { context, page } = await freshPage(app, PHONE_412);
   let ended = '';
+  /** The moves tried, in order: said when the play breaks off. */
+  const trail = [];
   await context.addInitScript(() => {
     const w = /** @type {any} */ (window);
     w.lanternTaps = [];
@@ -151,6 +153,7 @@ async function playAndCheck(game, diagnostic) {
      */
     async function move(control, button, place) {
       const before = await seqOf(page);
+      trail.push(`${control} at log ${before}`);
       const wasDeal = place === 'deal';
       const progress = wasDeal ? ((await page.locator('main [data-testid="deal"] [data-testid="progress"]').textContent()) ?? '').match(/(\d+)\D+(\d+)/) : null;
       const edge = progress !== null && (progress[1] === '1' || progress[1] === progress[2]);
@@ -314,7 +317,8 @@ async function playAndCheck(game, diagnostic) {
   } catch (error) {
     // Say what the screen showed.
     const text = await page.locator('main').innerText().catch(() => '(unreadable)');
-    if (error instanceof Error) error.message = `${game.name}: ${error.message}\nThe screen shows: ${text.replace(/\s+/g, ' ').slice(0, 400)}`;
+    const why = error instanceof AggregateError ? ` (${error.errors.map((e) => e?.message?.split('\n')[0]).join('; ')})` : '';
+    if (error instanceof Error) error.message = `${game.name}: ${error.message}${why}\nAt ${page.url()}, after ${trail.join(', ') || 'the set-up'}; the screen shows: ${text.replace(/\s+/g, ' ').slice(0, 400)}\n${error.stack?.split('\n').slice(1, 6).join('\n')}`;
     throw error;
   } finally {
     await context.close();

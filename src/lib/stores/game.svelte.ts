@@ -47,27 +47,28 @@ const SAVING_SHOWN_AFTER_MS = 150;
 const RECENT_CHECKPOINTS = 4;
 
 /**
- * Where a game waiting on its hand-back screen is remembered (the log length the deal or
- * pass-round ended at), so a reload or a killed browser brings the hand-back back, not the
- * moderator's screen, while the last player may still hold the phone.
+ * Whether a game is on its hand-back screen is read from the stored game itself: its last log
+ * entry is the move that ended a deal or pass-round. All that is kept beside it (in localStorage)
+ * is that the moderator opened the hand-back at that log length. A browser killed before that
+ * write is flushed loses only the opening, so the hand-back shows again (the safe side), never
+ * the moderator's screen while the last player may still hold the phone.
  */
-const handBackKey = (id: string) => `lantern.handBack.${id}`;
+const handBackOpenedKey = (id: string) => `lantern.handBackOpened.${id}`;
 
-function readHandBack(id: string): number | null {
+function readHandBackOpened(id: string): number | null {
   try {
-    const v = globalThis.localStorage?.getItem(handBackKey(id));
+    const v = globalThis.localStorage?.getItem(handBackOpenedKey(id));
     return v == null ? null : Number(v);
   } catch {
     return null;
   }
 }
 
-function writeHandBack(id: string, seq: number | null): void {
+function writeHandBackOpened(id: string, seq: number): void {
   try {
-    if (seq === null) globalThis.localStorage?.removeItem(handBackKey(id));
-    else globalThis.localStorage?.setItem(handBackKey(id), String(seq));
+    globalThis.localStorage?.setItem(handBackOpenedKey(id), String(seq));
   } catch {
-    // No local storage (private mode): the hand-back then lasts as long as the page.
+    // No local storage (private mode): the opening then lasts as long as the page.
   }
 }
 
@@ -135,7 +136,7 @@ export class ActiveGame {
     this.#view = this.def.view(snapshot);
     this.#deal = this.def.dealing(snapshot);
     this.#passing = this.#passRoundOf(snapshot);
-    this.#handBack = !this.#passing && readHandBack(this.id) === record.seq;
+    this.#handBack = !this.#passing && readHandBackOpened(this.id) !== record.seq && this.#endedPassRound(record, log);
     this.#drawn = null;
     return snapshot;
   }
@@ -207,7 +208,7 @@ export class ActiveGame {
   /** The moderator held the hand-back screen's button: the game's own screen opens. */
   handedBack(): void {
     this.#handBack = false;
-    writeHandBack(this.id, null);
+    writeHandBackOpened(this.id, this.#record.seq);
   }
   /**
    * The screen has drawn the game as it is now: a move or answer sent from it without a tag of
@@ -219,6 +220,21 @@ export class ActiveGame {
     this.#drawn = step ? { seq: this.#record.seq, step: step.id } : { seq: this.#record.seq };
   }
 
+  /**
+   * The log's last entry is the move that ended a deal or pass-round: the game as it was one
+   * entry earlier (replayed from the stored setup) was passing. An undo never ends one.
+   */
+  #endedPassRound(record: GameRecord, log: readonly LoggedEvent[]): boolean {
+    const last = log.at(-1);
+    if (!last || last.type === 'undo') return false;
+    if (!this.def.passRound && !this.def.dealing(start(this.def, record.input as GameInput<never>))) return false;
+    try {
+      return this.#passRoundOf(replay(this.def, record.input as GameInput<never>, log.slice(0, -1))) !== null;
+    } catch {
+      // A log that does not replay: the hand-back, which only asks the moderator to hold.
+      return true;
+    }
+  }
   #passRoundOf(snapshot: Snapshot): DealState | null {
     return this.def.dealing(snapshot) ?? this.def.passRound?.(snapshot) ?? null;
   }
@@ -350,8 +366,7 @@ export class ActiveGame {
       const passing = this.#passRoundOf(snapshot);
       const handBack = !!this.#passing && !passing && event.type !== 'undo';
       this.#passing = passing;
-      if (handBack) writeHandBack(this.id, seq);
-      else if (this.#handBack) writeHandBack(this.id, null);
+      // Nothing to write: a reopening reads the hand-back from the log's last entry.
       this.#handBack = handBack;
       this.#error = null;
       this.#overrulable = null;

@@ -16,8 +16,13 @@ async function setUp(page, url) {
   for (let i = 0; i < NAMES.length; i++) await page.getByRole('textbox', { name: `Player ${i + 1}`, exact: true }).fill(NAMES[i]);
   await page.getByRole('radio', { name: NAMES[0], exact: true }).check();
   for (let i = 0; i < NAMES.length; i++) {
-    await page.getByRole('group', { name: NAMES[i], exact: true }).getByLabel('Family', { exact: true }).selectOption({ label: FAMILIES[i] });
-    for (let k = 0; k < 5; k++) await page.getByLabel(`Character ${k + 1} of ${NAMES[i]}`, { exact: true }).fill(CHARACTERS[i][k]);
+    // A family is picked as a user does: one tap on its radio in the player's "Family" group,
+    // which fills the family's Characters from the card list; the driver's names then overwrite them.
+    await page.getByRole('group', { name: NAMES[i], exact: true }).getByRole('group', { name: 'Family', exact: true }).getByText(FAMILIES[i], { exact: true }).click();
+    for (let k = 0; k < 5; k++) {
+      const field = page.getByLabel(`Character ${k + 1} of ${NAMES[i]}`, { exact: true });
+      if ((await field.count()) > 0) await field.fill(CHARACTERS[i][k]);
+    }
   }
   const names = page.getByLabel('Story card', { exact: true });
   const points = page.getByLabel('Its Pathos points', { exact: true });

@@ -4,12 +4,14 @@
  * button), and count it as drawn after a restart.
  */
 
+import { waitForReady } from '../keeper.mjs';
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Leaves the hand-back screen when it is on screen; does nothing otherwise. */
 export async function leaveHandBack(page) {
   const screen = page.locator('[data-screen="hand-back"]');
-  if ((await screen.count()) === 0) return;
+  if ((await screen.count()) === 0) return waitForReady(page);
   const opener = page.locator('[data-hold-open]').first();
   if ((await opener.count()) === 0) {
     await screen.getByRole('button').first().click();
@@ -24,6 +26,8 @@ export async function leaveHandBack(page) {
     await page.mouse.up();
   }
   await screen.waitFor({ state: 'detached', timeout: 5_000 });
+  // The new position ignores taps for its first moments (CONTRACT-23, 3): a driver taps when a user could.
+  await waitForReady(page);
 }
 
 /** `ready`, or the hand-back screen drawn instead. */

@@ -79,6 +79,46 @@ describe('a pass-round', () => {
     expect((await ActiveGame.open(id))!.handBack).toBe(false);
   });
 
+  it('is read from the stored log, so a browser killed before anything else was written still shows the hand-back', async () => {
+    const { id, g } = await atPart2();
+    expect(await g.move({ kind: 'part2', objectives: 'app', first: 'scarlett' })).toBe(true);
+    while (boardOf(g.view).objectives?.seeing) {
+      g.drawn();
+      expect(await g.move({ kind: 'seen', by: boardOf(g.view).objectives!.seeing!.who })).toBe(true);
+    }
+    // Nothing but the stored game survives the kill: the hand-back, not the table's turn.
+    localStorage.clear();
+    const again = (await ActiveGame.open(id))!;
+    expect(again.handBack).toBe(true);
+    expect(again.passing).toBeNull();
+    // The moderator's opening is what is kept; losing it only shows the hand-back again.
+    again.handedBack();
+    expect((await ActiveGame.open(id))!.handBack).toBe(false);
+    localStorage.clear();
+    expect((await ActiveGame.open(id))!.handBack).toBe(true);
+    // Once the table has moved on, the last entry no longer ends the pass-round: no hand-back.
+    again.drawn();
+    expect(await again.move({ kind: 'endTurn' })).toBe(true);
+    expect(again.handBack).toBe(false);
+    expect((await ActiveGame.open(id))!.handBack).toBe(false);
+  });
+
+  it('is never opened by a game whose last entry only carries on the pass-round or Undoes it', async () => {
+    const { id, g } = await atPart2();
+    expect(await g.move({ kind: 'part2', objectives: 'app', first: 'scarlett' })).toBe(true);
+    g.drawn();
+    expect(await g.move({ kind: 'seen', by: boardOf(g.view).objectives!.seeing!.who })).toBe(true);
+    expect((await ActiveGame.open(id))!.handBack).toBe(false);
+    while (boardOf(g.view).objectives?.seeing) {
+      g.drawn();
+      expect(await g.move({ kind: 'seen', by: boardOf(g.view).objectives!.seeing!.who })).toBe(true);
+    }
+    expect(await g.undo(g.seq)).toBe(true);
+    const again = (await ActiveGame.open(id))!;
+    expect(again.handBack).toBe(false);
+    expect(again.passing).toMatchObject({ index: 2, total: 3 });
+  });
+
   it('taken back by Undo goes back into the pass-round, with no hand-back', async () => {
     const { g } = await atPart2();
     expect(await g.move({ kind: 'part2', objectives: 'app', first: 'scarlett' })).toBe(true);
