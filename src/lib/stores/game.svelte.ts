@@ -227,6 +227,11 @@ export class ActiveGame {
   #endedPassRound(record: GameRecord, log: readonly LoggedEvent[]): boolean {
     const last = log.at(-1);
     if (!last || last.type === 'undo') return false;
+    // Only the deal's answer or a pass-round's `seen` ends one: any other last move is known
+    // without replaying the log (opening a long game stays one read and a restore).
+    if (last.type === 'keeper.override') return false;
+    if (last.type === 'step.answer' && last.at && last.at.step !== 'deal') return false;
+    if (last.type === 'move' && (last.move as { kind?: unknown }).kind !== 'seen') return false;
     if (!this.def.passRound && !this.def.dealing(start(this.def, record.input as GameInput<never>))) return false;
     try {
       return this.#passRoundOf(replay(this.def, record.input as GameInput<never>, log.slice(0, -1))) !== null;
