@@ -34,7 +34,7 @@ const PHONE_412 = { viewport: { width: 412, height: 823 } };
 /** The gaps between taps, in ms: a fixed, varied rhythm from 50 to 400. */
 const GAPS = [50, 180, 300, 90, 250, 60, 280, 120, 220, 150];
 
-/** How long after a position changes the shell may ignore taps (CONTRACT: 500 ms), and a margin. */
+/** How long after a position changes the shell may ignore taps (500 ms, `POSITION_GUARD_MS` in src/lib/ui/position.ts), and a margin. */
 const SETTLE_MS = 650;
 
 /** How many moves of each game are played. */

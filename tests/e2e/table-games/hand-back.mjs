@@ -1,5 +1,5 @@
 /**
- * The screen a deal ends on (`[data-screen="hand-back"]`, CONTRACT-23): drivers leave it the way
+ * The screen a deal ends on (`[data-screen="hand-back"]`, docs/ARCHITECTURE.md "One table for every game"): drivers leave it the way
  * the moderator does, by holding `[data-hold-open]` (or, where no moderator follows, with its one
  * button), and count it as drawn after a restart.
  */
@@ -26,7 +26,7 @@ export async function leaveHandBack(page) {
     await page.mouse.up();
   }
   await screen.waitFor({ state: 'detached', timeout: 5_000 });
-  // The new position ignores taps for its first moments (CONTRACT-23, 3): a driver taps when a user could.
+  // The new position ignores taps for its first moments: a driver taps when a user could.
   await waitForReady(page);
 }
 
