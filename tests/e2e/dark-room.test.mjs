@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { freshPage, useApp } from './harness.mjs';
-import { dealAll, openTool, prepareAnswer, startCluethulhu, waitForCommit, waitForGameScreen } from './keeper.mjs';
+import { dealAll, openTool, prepareAnswer, startCluethulhu, waitForCommit, waitForGameScreen, waitForTaps } from './keeper.mjs';
 
 const app = useApp();
 
@@ -72,6 +72,8 @@ function assertDark(frames, where) {
 
 /** Follows a link inside the app (a client-side navigation, as a tap on a link is). */
 async function follow(page, href) {
+  // A game screen takes no tap for a moment after it changed (a dialog closed): tap once it does.
+  await waitForTaps(page);
   await page.evaluate((to) => {
     const a = document.createElement('a');
     a.href = to;
