@@ -210,6 +210,16 @@ export class DexieStorage implements Storage {
     });
   }
 
+  markHandBack(id: string, seq: number): Promise<void> {
+    const { games } = this.db;
+    return this.#run(async () => {
+      await this.db.transaction('rw', games, async () => {
+        const stored = await games.get(id);
+        if (stored && stored.seq === seq) await games.put({ ...stored, handBackOpenedAt: seq });
+      });
+    });
+  }
+
   getSetting<T>(key: string, fallback: T): Promise<T> {
     return this.#run(async () => {
       const row = await this.db.settings.get(key);

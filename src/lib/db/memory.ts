@@ -100,6 +100,13 @@ export class MemoryStorage implements Storage {
     });
   }
 
+  markHandBack(id: string, seq: number): Promise<void> {
+    return this.#run(() => {
+      const stored = this.#games.get(id);
+      if (stored && stored.seq === seq) this.#games.set(id, { ...stored, handBackOpenedAt: seq });
+    });
+  }
+
   importGames(items: readonly ImportItem[], mode: ImportMode): Promise<void> {
     return this.#run(() => {
       if (!isWholeLog(items)) throw new TypeError('import: an item does not hold its whole log');

@@ -35,6 +35,11 @@ export interface GameRecord {
   seq: number;
   status: 'active' | 'over';
   summary: GameSummary;
+  /**
+   * The log length at which the moderator opened the hand-back screen (see `markHandBack`):
+   * while it equals `seq`, the game reopens on the moderator's screen, not on the hand-back.
+   */
+  handBackOpenedAt?: number;
 }
 
 export interface EventRecord {
@@ -107,6 +112,12 @@ export interface Storage {
    * `since` stay (the log up to there is unchanged); `checkpoints` are added to them.
    */
   saveGame(game: GameRecord, events: readonly EventRecord[], checkpoints: readonly CheckpointRecord[], since: number | null): Promise<void>;
+  /**
+   * The moderator opened game `id`'s hand-back screen at log length `seq`: written on the game's
+   * record, so it lasts through a killed browser and goes with the game when it is deleted. Does
+   * nothing when the stored game is missing or no longer at `seq`.
+   */
+  markHandBack(id: string, seq: number): Promise<void>;
   getSetting<T>(key: string, fallback: T): Promise<T>;
   setSetting(key: string, value: unknown): Promise<void>;
   /** The Storyteller's scripts (Blood on the Clocktower), most recently changed first. */

@@ -46,32 +46,6 @@ const SAVING_SHOWN_AFTER_MS = 150;
 /** Checkpoints kept at hand for undos in a row and for a memory copy. */
 const RECENT_CHECKPOINTS = 4;
 
-/**
- * Whether a game is on its hand-back screen is read from the stored game itself: its last log
- * entry is the move that ended a deal or pass-round. All that is kept beside it (in localStorage)
- * is that the moderator opened the hand-back at that log length. A browser killed before that
- * write is flushed loses only the opening, so the hand-back shows again (the safe side), never
- * the moderator's screen while the last player may still hold the phone.
- */
-const handBackOpenedKey = (id: string) => `lantern.handBackOpened.${id}`;
-
-function readHandBackOpened(id: string): number | null {
-  try {
-    const v = globalThis.localStorage?.getItem(handBackOpenedKey(id));
-    return v == null ? null : Number(v);
-  } catch {
-    return null;
-  }
-}
-
-function writeHandBackOpened(id: string, seq: number): void {
-  try {
-    globalThis.localStorage?.setItem(handBackOpenedKey(id), String(seq));
-  } catch {
-    // No local storage (private mode): the opening then lasts as long as the page.
-  }
-}
-
 export class ActiveGame {
   readonly id: string;
   readonly def: Def;
@@ -136,7 +110,10 @@ export class ActiveGame {
     this.#view = this.def.view(snapshot);
     this.#deal = this.def.dealing(snapshot);
     this.#passing = this.#passRoundOf(snapshot);
-    this.#handBack = !this.#passing && readHandBackOpened(this.id) !== record.seq && this.#endedPassRound(record, log);
+    // Whether the game is on its hand-back screen is read from the stored game itself: its last
+    // log entry ended a deal or pass-round, and the moderator has not opened the hand-back at
+    // that log length (`handedBack`, stored on the game's record before the screen opens).
+    this.#handBack = !this.#passing && record.handBackOpenedAt !== record.seq && this.#endedPassRound(record, log);
     this.#drawn = null;
     return snapshot;
   }
@@ -205,10 +182,22 @@ export class ActiveGame {
   get handBack(): boolean {
     return this.#handBack;
   }
-  /** The moderator held the hand-back screen's button: the game's own screen opens. */
-  handedBack(): void {
+  /**
+   * The moderator held the hand-back screen's button: the opening is stored on the game's record
+   * (a killed browser then reopens the moderator's screen, as it was), and only then does the
+   * game's own screen open. Storage that refuses the write does not keep the game shut: the
+   * opening then lasts as long as the page, and a reload shows the hand-back again.
+   */
+  async handedBack(): Promise<void> {
+    const seq = this.#record.seq;
+    try {
+      await exclusive(async () => (await storageFor(this.id)).markHandBack(this.id, seq));
+    } catch {
+      // Kept in the page only (see above).
+    }
+    if (this.#record.seq !== seq) return;
+    this.#record = { ...this.#record, handBackOpenedAt: seq };
     this.#handBack = false;
-    writeHandBackOpened(this.id, this.#record.seq);
   }
   /**
    * The screen has drawn the game as it is now: a move or answer sent from it without a tag of

@@ -111,6 +111,25 @@ describe.each([
     expect(await s.getGame('ghost')).toBeNull();
   });
 
+  it('keeps the hand-back’s opening on the game’s record, only at the log length it names', async () => {
+    const s = await make();
+    const g = gameRecord('g1');
+    await s.createGame(g);
+    const n = nextEntry(g);
+    await s.appendEvent(n.game, n.event);
+    // A stale opening (made at an earlier log length) and one for a missing game change nothing.
+    await s.markHandBack('g1', 0);
+    await s.markHandBack('ghost', 1);
+    expect((await s.getGame('g1'))!.game.handBackOpenedAt).toBeUndefined();
+    expect(await s.getGame('ghost')).toBeNull();
+    await s.markHandBack('g1', 1);
+    const stored = (await s.getGame('g1'))!;
+    expect(stored.game).toMatchObject({ seq: 1, handBackOpenedAt: 1 });
+    expect(stored.events).toHaveLength(1);
+    await s.deleteGame('g1');
+    expect(await s.getGame('g1')).toBeNull();
+  });
+
   it('keeps settings, with a fallback for unset ones', async () => {
     const s = await make();
     expect(await s.getSetting('language', 'en')).toBe('en');

@@ -53,6 +53,7 @@ export class ControlledStorage implements Storage {
 
   deleteGame = (id: string) => this.inner.deleteGame(id);
   importGames: Storage['importGames'] = (items, mode) => this.inner.importGames(items, mode);
+  markHandBack = (id: string, seq: number) => this.inner.markHandBack(id, seq);
   getSetting = <T>(key: string, fallback: T) => this.inner.getSetting(key, fallback);
   setSetting = (key: string, value: unknown) => this.inner.setSetting(key, value);
   listScripts = () => this.inner.listScripts();

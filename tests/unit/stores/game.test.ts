@@ -365,7 +365,7 @@ describe('the deal', () => {
     }
     expect(game.passing).toBeNull();
     expect((await ActiveGame.open(game.id))!.handBack).toBe(true);
-    game.handedBack();
+    await game.handedBack();
     expect(game.handBack).toBe(false);
     expect((await ActiveGame.open(game.id))!.handBack).toBe(false);
   });
