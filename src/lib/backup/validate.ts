@@ -330,7 +330,11 @@ export function readLoggedEvent(v: unknown): LoggedEvent | null {
     }
     case 'keeper.override': {
       const override = readOverride(v.override);
-      return override ? ({ type: 'keeper.override', override } satisfies GameEvent) : null;
+      if (!override) return null;
+      // The position its dialog was opened on (MoveTag); corrections logged before had none.
+      if (v.at === undefined) return { type: 'keeper.override', override } satisfies GameEvent;
+      if (!isPlainObject(v.at) || !isCount(v.at.seq)) return null;
+      return { type: 'keeper.override', override, at: { seq: v.at.seq } } satisfies GameEvent;
     }
     case 'move':
       // Only its outline here: the game's `readMove` rebuilds the rest (see `checkGame`).

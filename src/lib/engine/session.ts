@@ -44,8 +44,8 @@ export class RejectedEvent extends Error {
  * replay): an answer that names its step (`at`) is then refused, as `stale`, unless it names
  * exactly this step at this point of the log, so a tap meant for one step never answers
  * another. A replay does not check it: the move was accepted when it was made, and a later
- * machine version may name its steps differently. A scoreboard game's move names its position the
- * same way (`MoveTag`: the log length its screen was drawn at).
+ * machine version may name its steps differently. A scoreboard game's move, and any game's
+ * correction, names its position the same way (`MoveTag`: the log length its screen was drawn at).
  */
 export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: GameEvent, seq?: number): Snapshot {
   if (snapshot.status !== 'active') throw new RejectedEvent({ key: 'common:errors.answer.finished' }, 'finished');
@@ -64,6 +64,10 @@ export function apply<S>(def: GameDefinition<S>, snapshot: Snapshot, event: Game
     const problem = def.checkMove(snapshot, event.move);
     if (problem) throw new RejectedEvent(problem.text, 'refused-move', problem.overrulable);
   }
+  // A correction names the position its dialog was opened on, as a move does: one confirmed
+  // after the game moved on (a doubled tap, another tab) is refused, nothing written.
+  if (event.type === 'keeper.override' && seq !== undefined && event.at && event.at.seq !== seq)
+    throw new RejectedEvent({ key: 'common:errors.answer.stale' }, 'stale');
   if (event.type === 'keeper.override' && def.checkOverride) {
     // A correction the game refuses says why (and a backup cannot smuggle one in: replays check it too).
     const problem = def.checkOverride(snapshot, event.override);

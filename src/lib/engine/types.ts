@@ -159,7 +159,7 @@ export interface StepTag {
 /** Events the moderator sends to a game machine. */
 export type GameEvent =
   | { type: 'step.answer'; answer: Answer; at?: StepTag }
-  | { type: 'keeper.override'; override: Override }
+  | { type: 'keeper.override'; override: Override; at?: MoveTag }
   | { type: 'move'; move: Move; at?: MoveTag };
 
 /**

@@ -296,8 +296,13 @@ export class ActiveGame {
     return this.#commit(() => ({ type: 'move', move: $state.snapshot(move) as Move, at: { seq } }));
   }
 
-  override(override: Override): Promise<boolean> {
-    return this.#commit(() => ({ type: 'keeper.override', override: $state.snapshot(override) }));
+  /**
+   * A correction (the moderator's, or the players' on a scoreboard). Like a move, it names the
+   * position it was made at: `at`, or the log length the screen last drew, or else the current one.
+   */
+  override(override: Override, at?: MoveTag): Promise<boolean> {
+    const seq = at?.seq ?? this.#drawn?.seq ?? this.#record.seq;
+    return this.#commit(() => ({ type: 'keeper.override', override: $state.snapshot(override), at: { seq } }));
   }
 
   /**

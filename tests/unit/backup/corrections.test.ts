@@ -32,6 +32,12 @@ describe('a correction read from a backup', () => {
     for (const o of cases) expect(read({ ...o, alive: true, role2: 'sheriff', outcome: { winner: 'town' } })).toEqual({ type: 'keeper.override', override: o });
   });
 
+  it('keeps the position it was made at, and refuses one of the wrong shape', () => {
+    const o = { kind: 'leave', player: 'p3' };
+    expect(readLoggedEvent({ type: 'keeper.override', override: o, at: { seq: 4, extra: 1 } })).toEqual({ type: 'keeper.override', override: o, at: { seq: 4 } });
+    for (const at of [null, { seq: -1 }, { seq: 1.5 }, { seq: '4' }, 4]) expect(readLoggedEvent({ type: 'keeper.override', override: o, at }), JSON.stringify(at)).toBeNull();
+  });
+
   it('is refused when a field is missing or of the wrong shape', () => {
     const bad = [
       { kind: 'moveToken', token: 'statue' },

@@ -226,6 +226,9 @@ describe('a scoreboard move names its position', () => {
     } catch (e) {
       expect((e as RejectedEvent).reason).toBe('stale');
     }
+    // A correction names its position the same way.
+    const fix = { type: 'keeper.override', override: { kind: 'setValue', target: 'p1', field: 'selfWorth', value: -10 }, at: { seq: 0 } } as const;
+    expect(() => apply(gloom, once, fix, 1)).toThrowError(/stale/);
     const twice = apply(gloom, once, { type: 'move', move: { kind: 'endTurn' }, at: { seq: 1 } }, 1);
     expect(gloom.view(twice).phase).toEqual({ kind: 'turn', number: 3 });
     // A stored log with or without positions replays to the same game (replays check none).

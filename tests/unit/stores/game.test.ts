@@ -242,12 +242,15 @@ describe('ActiveGame moves', () => {
   it('records the Keeper’s overrides', async () => {
     const game = await newGame();
     await dealAll(game);
+    const seq = game.seq;
     expect(await game.override({ kind: 'eliminate', player: 'p0' })).toBe(true);
     expect(game.view.players.find((p) => p.id === 'p0')?.alive).toBe(false);
     expect(game.view.step?.answer).toMatchObject({ candidates: ['p1', 'p2'] });
+    // Logged with the position it was made at, like every move.
     expect((await storage.getGame(game.id))?.events.at(-1)?.event).toEqual({
       type: 'keeper.override',
-      override: { kind: 'eliminate', player: 'p0' }
+      override: { kind: 'eliminate', player: 'p0' },
+      at: { seq }
     });
   });
 

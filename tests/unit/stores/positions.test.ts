@@ -55,6 +55,27 @@ describe('a scoreboard move names its position', () => {
   });
 });
 
+describe('a correction names its position', () => {
+  it('is stored with the log length its screen was drawn at, and refused without a word once the game moved on', async () => {
+    const { id, g, s } = await atPart2();
+    const fix = { kind: 'setValue', target: 'mustard', field: 'sp', value: 9 } as const;
+    g.drawn();
+    expect(await g.move({ kind: 'part2', objectives: 'physical' })).toBe(true);
+    // The correction dialog's Confirm landing on the screen as it was drawn before that move.
+    const before = await dump(s);
+    expect(await g.override(fix)).toBe(false);
+    expect(g.error).toBeNull();
+    expect(await dump(s)).toBe(before);
+    // Drawn again, the same correction is taken, and the log says where it was made.
+    g.drawn();
+    expect(await g.override(fix)).toBe(true);
+    expect((await s.getGame(id))!.events.at(-1)!.event).toMatchObject({ type: 'keeper.override', override: fix, at: { seq: 5 } });
+    // A position named outright that is gone is refused the same way.
+    expect(await g.override({ ...fix, value: 3 }, { seq: 5 })).toBe(false);
+    expect(g.seq).toBe(6);
+  });
+});
+
 describe('a pass-round', () => {
   it('is the game’s passing while it lasts, then ends on the hand-back, kept across a reopening until opened', async () => {
     const { id, g } = await atPart2();
