@@ -38,7 +38,7 @@ const GAPS = [50, 180, 300, 90, 250, 60, 280, 120, 220, 150];
 const SETTLE_MS = 650;
 
 /** How many moves of each game are played. */
-const MOVES = { cluethulhu: 16, ktulu: 14, botc: 11, gloom: 6, kkd: 12, notebook: 3 };
+const MOVES = { cluethulhu: 16, ktulu: 14, botc: 15, gloom: 7, kkd: 15, notebook: 3 };
 
 /** A game that cannot be played on from where it is (noted, the play stops there). */
 class Stuck extends Error {}

@@ -1,6 +1,7 @@
 /**
  * Blood on the Clocktower at the table: Trouble Brewing, seven players with a random bag and
- * three bluffs, dealt by hold-to-see; then the grimoire: a death marked by night, dawn, dusk.
+ * three bluffs, dealt by hold-to-see; then the grimoire: a death marked by night, dawn; by
+ * day a nomination, its vote and the execution; dusk.
  */
 import { peek, screenState, SEVEN } from '../keeper.mjs';
 import { boardAdvance, boardReady } from './board.mjs';
@@ -34,6 +35,30 @@ async function control(page) {
     const seat = main.locator('button.seat').nth(2);
     if ((await seat.getAttribute('aria-pressed')) !== 'true') await seat.click();
     return { place: 'night', control: 'Mark dead', button: main.getByRole('button', { name: 'Mark dead', exact: true }) };
+  }
+  if (!night) {
+    // The day: Ada nominates Bram, four hands go up (Cleo's ghost vote among them), Bram is
+    // executed; then dusk. Each is read from the screen, so a restarted page carries on.
+    const vote = main.locator('fieldset.vote');
+    if ((await vote.count()) > 0) {
+      for (const name of ['Cleo', 'Dara', 'Emil', 'Fay']) {
+        const box = vote.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+        if ((await box.count()) > 0 && !(await box.isChecked())) await box.check();
+      }
+      return { place: 'day', control: 'Record the vote', button: vote.getByRole('button', { name: /^Record the vote/ }) };
+    }
+    const verdict = ((await page.getByTestId('about-to-die').textContent({ timeout: 1000 }).catch(() => '')) ?? '').trim();
+    const execute = main.getByRole('button', { name: /^Execute / });
+    if (/^About to die/.test(verdict) && (await execute.count()) > 0 && (await execute.first().isEnabled())) return { place: 'day', control: 'Execute', button: execute.first() };
+    if (!/executed/.test(verdict) && (await main.getByLabel('Who nominates', { exact: true }).count()) > 0) {
+      const nominator = main.getByLabel('Who nominates', { exact: true });
+      const nominee = main.getByLabel('Who is nominated', { exact: true });
+      if ((await nominator.locator('option', { hasText: /^Ada$/ }).count()) > 0 && (await nominee.locator('option', { hasText: /^Bram$/ }).count()) > 0) {
+        await nominator.selectOption({ label: 'Ada' });
+        await nominee.selectOption({ label: 'Bram' });
+        return { place: 'day', control: 'Nominate', button: main.getByRole('button', { name: 'Nominate', exact: true }) };
+      }
+    }
   }
   const phase = main.getByRole('button', { name: night ? /^Dawn: end night/ : /^Dusk: start night/ });
   return { place: night ? 'night' : 'day', control: night ? 'Dawn' : 'Dusk', button: phase };

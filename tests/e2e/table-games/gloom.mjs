@@ -1,4 +1,4 @@
-/** Cthulhu Gloom at the table: three families, two Stories; plays passed and turns ended. */
+/** Cthulhu Gloom at the table: three families, two Stories; a card recorded, a play passed, the turn ended. */
 import { boardAdvance, boardReady } from './board.mjs';
 import { leaveHandBack } from './hand-back.mjs';
 
@@ -36,11 +36,31 @@ async function setUp(page, url) {
   return new URL(page.url()).pathname.split('/').pop() ?? '';
 }
 
-/** A play passed, then the turn ended: one of each per turn. */
+/** The Modifiers recorded, one a turn, each a card of its own: the search typed, the card's name. */
+const MODIFIERS = [
+  ['delved', 'Delved Too Deep'],
+  ['hideous', 'Had Hideous Hallucinations'],
+  ['librarian', 'Loved A Librarian']
+];
+
+/** A Modifier recorded on the player's own first character, a play passed, then the turn ended. */
 async function control(page) {
   await leaveHandBack(page);
   const main = page.locator('main');
-  if ((await main.getByText('0 of 2 plays made', { exact: true }).count()) > 0) return { place: 'turn', control: 'Pass a play', button: main.getByRole('button', { name: 'Pass a play', exact: true }) };
+  if ((await main.getByText('0 of 2 plays made', { exact: true }).count()) > 0) {
+    const turn = Number(((await main.locator('h1').first().textContent()) ?? '').match(/\d+/)?.[0] ?? 1);
+    const [search, card] = MODIFIERS[(turn - 1) % MODIFIERS.length];
+    await main.getByRole('button', { name: 'Record a card', exact: true }).click();
+    await page.getByRole('radio', { name: 'Modifier', exact: true }).check();
+    await page.getByLabel('Card name', { exact: true }).fill(search);
+    await page.getByRole('button', { name: card, exact: true }).click();
+    const target = page.getByLabel('Played on', { exact: true });
+    const first = await target.locator('option:not([value=""])').first().getAttribute('value');
+    await target.selectOption(first ?? '');
+    await page.getByLabel('Pathos space 1', { exact: true }).fill('-5');
+    return { place: 'turn', control: 'Record (a card)', button: page.getByRole('button', { name: 'Record', exact: true }) };
+  }
+  if ((await main.getByText('1 of 2 plays made', { exact: true }).count()) > 0) return { place: 'turn', control: 'Pass a play', button: main.getByRole('button', { name: 'Pass a play', exact: true }) };
   return { place: 'turn', control: 'End turn', button: main.getByRole('button', { name: /^End turn: / }) };
 }
 

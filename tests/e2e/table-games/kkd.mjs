@@ -1,6 +1,7 @@
 /**
  * Killer Kloo Doo at the table: three players; a turn ended, a right accusation, the Part 1
- * scores entered, Part 2 started with its objectives passed round by hold-to-see, then turns.
+ * scores entered, Part 2 started with its objectives passed round by hold-to-see, then turns:
+ * Ania takes the Revolver and attacks with Lantern's dice.
  */
 import { peek } from '../keeper.mjs';
 import { boardAdvance, boardReady } from './board.mjs';
@@ -62,6 +63,23 @@ async function control(page) {
     const form = await open(page, 'Start Part 2');
     await form.getByRole('group', { name: 'Who starts Part 2' }).getByRole('radio', { name: 'Ania (Miss Scarlett)' }).check();
     return { place: 'move', control: 'Start Part 2', button: form.getByRole('button', { name: 'Start Part 2', exact: true }) };
+  }
+  if (!part1 && /^Turn \d+: Ania /.test(heading)) {
+    // Part 2, Ania's turns: she takes the Revolver, then attacks Bartek with Lantern's dice; once
+    // the roll is on the table, her turn ends.
+    const rolled = /loses|×/.test(((await main.locator('[data-roll]').textContent().catch(() => '')) ?? '').trim());
+    const carries = /Carries the/.test((await main.locator('[data-character]', { hasText: 'Ania' }).first().textContent()) ?? '');
+    if (!carries) {
+      const form = await open(page, 'Take a weapon');
+      await form.getByLabel('Weapon', { exact: true }).selectOption({ label: 'Revolver' });
+      return { place: 'move', control: 'Record (a form)', button: form.getByRole('button', { name: 'Record', exact: true }) };
+    }
+    if (!rolled) {
+      const form = await open(page, 'Attack');
+      await form.getByLabel('Victim', { exact: true }).selectOption({ label: 'Bartek (Colonel Mustard)' });
+      await form.getByRole('radio', { name: 'Lantern rolls' }).check();
+      return { place: 'move', control: 'Roll and record', button: form.getByRole('button', { name: 'Roll and record', exact: true }) };
+    }
   }
   return { place: 'move', control: 'End turn', button: main.getByRole('button', { name: /^End .+’s turn$/ }) };
 }
