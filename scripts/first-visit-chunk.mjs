@@ -16,7 +16,8 @@
  * of about 30 KB each, fetched side by side, arrive a round trip sooner than one file of 60 KB
  * on a slow phone network; over HTTP/2 the second file costs nothing. The cut follows packages:
  * `framework` holds Svelte's runtime and Kit's client, which import nothing of the app's, so
- * the order in which modules run stays what it was (docs/PERFORMANCE.md, "fifth round").
+ * the order in which modules run stays what it was (docs/PERFORMANCE.md, "Two chunks for the
+ * first visit's code").
  *
  * Client build only: the server build Kit makes for the fallback page is left as it is.
  */

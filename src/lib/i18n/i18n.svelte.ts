@@ -75,8 +75,8 @@ export class I18nState {
    * A text with parameters that i18next would only fill in, filled in here: a player's row asks
    * for "Player {{number}}", "Move {{name}} up" and the like once per row, each with other
    * parameters, so the memo above does not spare i18next's lookup, which was most of the time
-   * of drawing the rows (docs/PERFORMANCE.md, "fifth round"). Only a plain template is taken:
-   * found as a string in the language shown or in English, with no nested `$t(…)`, every
+   * of drawing the rows (docs/PERFORMANCE.md, "Texts looked up once"). Only a plain template is
+   * taken: found as a string in the language shown or in English, with no nested `$t(…)`, every
    * `{{name}}` given as a string or a number, and no i18next option among the parameters (a
    * count's plural, a context, another language). Anything else, and a missing key, is left to
    * i18next. A test compares the two on every text of both languages.
@@ -222,7 +222,7 @@ function setDocumentLanguage(language: Language): void {
 
 // Each game's texts are a chunk of their own, fetched with the game. Of `common`, only English
 // (every screen's fallback) is bundled: a phone needs one language's, and the first visit's
-// JavaScript budget has no room for both (docs/RELIABILITY.md, Speed and size).
+// JavaScript budget has no room for both (docs/PERFORMANCE.md, "Texts by screen").
 const loaders = import.meta.glob<Bundle>(['/locales/*/*.json', '!/locales/en/common.json'], { import: 'default' });
 
 // The language chosen in Settings when there is one, else the phone's: the root layout waits
