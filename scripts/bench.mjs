@@ -4,7 +4,8 @@
  * Chromium, printed as a table and written to bench-results/latest.json.
  *
  *   (a) first visit to `/`: gzipped bytes of the JavaScript and CSS the page fetches (each
- *       file's body compressed with zlib's default gzip level), budget ≤ 100 KB of JS;
+ *       file's body compressed with zlib's default gzip level), budget ≤ 75 KB of JS in at most
+ *       8 files (judged with (f));
  *   (b) a step: from the Keeper's tap on Next (or Yes) to the next prompt on screen with its
  *       event committed to IndexedDB (the game screen's <main data-seq> moves only after the
  *       commit), timed inside the page with performance.now(), over at least STEPS steps of
@@ -29,8 +30,9 @@
  *       manifest and the touch icon name (≤ 25 KB); and the service worker: from the start of a
  *       first visit to `/` (fresh profile, CPU slowed 4×) to the page being controlled, ≤ 2 s.
  *       The first visit's JS (a) has its budgets here too: ≤ 75 KB gzipped in at most 8 files.
- *       Then the same Lighthouse runs over HTTPS with HTTP/2 (a throwaway certificate, see
- *       bench/tls.mjs), as figures: how the app arrives from a host that can serve a PWA.
+ *       The Lighthouse budgets are judged as the app is deployed: the same runs over HTTPS with
+ *       HTTP/2 (a throwaway certificate, see bench/tls.mjs); the plain HTTP/1.1 runs are held to
+ *       the same figures, a line not to fall below.
  *   (h), (i) Blood on the Clocktower (scripts/bench/botc.mjs): the Storyteller's Next (the
  *       grimoire's next phase) with a 25-character script and 20 players, MOVES and SLOW_MOVES
  *       times, step budgets; and its code, data and texts loaded only with its screens: no BotC
@@ -95,6 +97,19 @@ const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { n: sorted.length, median: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted.at(-1) ?? NaN) };
 };
+
+/** One page's Lighthouse medians against the first-visit budgets, a row each. */
+function lighthouseRows(label, pages) {
+  const b = BUDGET.lighthouse;
+  return Object.entries(pages ?? {}).flatMap(([path, { median }]) => [
+    [`${label}, ${path}: performance, median`, `${median.performance}`, `≥ ${b.performance}`, median.performance >= b.performance],
+    [`${label}, ${path}: LCP, median`, `${Math.round(median.lcpMs)} ms`, `≤ ${b.lcpMs} ms`, median.lcpMs <= b.lcpMs],
+    [`${label}, ${path}: Speed Index, median`, `${Math.round(median.speedIndexMs)} ms`, `≤ ${b.speedIndexMs} ms`, median.speedIndexMs <= b.speedIndexMs],
+    [`${label}, ${path}: FCP, median`, `${Math.round(median.fcpMs)} ms`, `≤ ${b.fcpMs} ms`, median.fcpMs <= b.fcpMs],
+    [`${label}, ${path}: TBT, median`, `${Math.round(median.tbtMs)} ms`, `≤ ${b.tbtMs} ms`, median.tbtMs <= b.tbtMs],
+    [`${label}, ${path}: CLS, median`, `${median.cls}`, `${b.cls}`, median.cls <= b.cls]
+  ]);
+}
 
 if (!existsSync(join(root, 'build/index.html')) || process.env.BUILD === '1') {
   console.log('Building…');
@@ -582,7 +597,7 @@ try {
     console.log(`Lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} runs each of ${LIGHTHOUSE_PAGES.join(' and ')}…`);
     lh = await lighthouseRuns(executablePath, server.url, LIGHTHOUSE_RUNS);
     printLighthouse(lh);
-    // The same pages over HTTPS with HTTP/2: figures, not budgets (docs/PERFORMANCE.md).
+    // The same pages over HTTPS with HTTP/2, as the app is deployed: where the budgets are judged.
     if (process.env.HTTP2 !== '0') {
       const tls = await throwawayCertificate();
       if (!tls) console.log('No openssl on this machine: the HTTPS and HTTP/2 round is left out.');
@@ -639,22 +654,10 @@ try {
     ['Icons: manifest + touch icon', `${kb(icons.bytes)} KB`, `≤ ${BUDGET.iconsKB} KB`, icons.bytes <= BUDGET.iconsKB * 1024],
     ['Service worker registered (first visit, CPU 4×), median', `${worker.registeredMs.median} ms`, '', null],
     ['Service worker in control (first visit, CPU 4×), median', `${worker.controlledMs.median} ms`, `≤ ${BUDGET.swControlMs} ms`, worker.controlledMs.median <= BUDGET.swControlMs],
-    ...Object.entries(lh ?? {}).flatMap(([path, { median }]) => {
-      const b = BUDGET.lighthouse;
-      return [
-        [`Lighthouse ${path}: performance, median`, `${median.performance}`, `≥ ${b.performance}`, median.performance >= b.performance],
-        [`Lighthouse ${path}: LCP, median`, `${Math.round(median.lcpMs)} ms`, `≤ ${b.lcpMs} ms`, median.lcpMs <= b.lcpMs],
-        [`Lighthouse ${path}: Speed Index, median`, `${Math.round(median.speedIndexMs)} ms`, `≤ ${b.speedIndexMs} ms`, median.speedIndexMs <= b.speedIndexMs],
-        [`Lighthouse ${path}: FCP, median`, `${Math.round(median.fcpMs)} ms`, `≤ ${b.fcpMs} ms`, median.fcpMs <= b.fcpMs],
-        [`Lighthouse ${path}: TBT, median`, `${Math.round(median.tbtMs)} ms`, `≤ ${b.tbtMs} ms`, median.tbtMs <= b.tbtMs],
-        [`Lighthouse ${path}: CLS, median`, `${median.cls}`, `${b.cls}`, median.cls <= b.cls]
-      ];
-    }),
-    ...Object.entries(lhHttp2 ?? {}).flatMap(([path, { median }]) => [
-      [`Over HTTPS and HTTP/2, ${path}: performance, median`, `${median.performance}`, '', null],
-      [`Over HTTPS and HTTP/2, ${path}: LCP, median`, `${Math.round(median.lcpMs)} ms`, '', null],
-      [`Over HTTPS and HTTP/2, ${path}: FCP / TBT, median`, `${Math.round(median.fcpMs)} / ${Math.round(median.tbtMs)} ms`, '', null]
-    ]),
+    // As deployed (HTTPS, HTTP/2) the budgets are judged; plain HTTP/1.1 keeps the same figures
+    // as a line not to fall below (a host without HTTP/2 must still be quick).
+    ...lighthouseRows('Over HTTPS and HTTP/2', lhHttp2),
+    ...lighthouseRows('HTTP/1.1, line not to fall below', lh),
     ['First visit CSS (gzip)', `${kb(visit.cssGzip)} KB`, '', null],
     ['Next → prompt committed, median', `${step.commitMs.median} ms`, `≤ ${BUDGET.stepMedianMs} ms`, step.commitMs.median <= BUDGET.stepMedianMs],
     ['Next → prompt committed, p95', `${step.commitMs.p95} ms`, '', null],
