@@ -12,6 +12,7 @@ import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types'
 import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, scrapesNeeded, SIGNALS_TO_WIN } from './compute';
 import { ROLES, limit, type RoleId } from './roles';
 import { factionOf } from './state';
+import type { FactionId } from './ids';
 import type { KtuluStep } from './steps';
 import { callProgress } from '../../engine/progress';
 import {
@@ -124,6 +125,289 @@ const pick = (candidates: PlayerId[], min: number, max: number, extra: Partial<E
   ...extra
 });
 
+/** What a night step's view reads: the step, its draft so far, and who may be picked. */
+interface NightHere {
+  ctx: Ctx;
+  step: KtuluStep;
+  kind: ReturnType<typeof nightKind>;
+  /** The step's text keys: `<zeroNight|night>.<n>`. */
+  base: string;
+  sub: Ctx['cursor']['sub'];
+  /** The draft every view starts from: id, number, title, the line to read, the opening hints. */
+  d: Draft;
+  /** `d.hints`, for a view to add to. */
+  hints: Fact[];
+  living: PlayerId[];
+  faction: FactionId | null;
+  caller: ReturnType<typeof callerOf>;
+  /** The living but the caller. */
+  others: PlayerId[];
+  /** The living outside the called faction (for a role, `others`). */
+  outsiders: PlayerId[];
+  /** The fewest the answer takes: 0 where the book says "may". */
+  may: number;
+  noneLabel: Text;
+}
+type NightView = (n: NightHere) => Draft;
+
+/** The answer of a step that only wakes, sleeps or tells: no pick. */
+const told =
+  (hint?: string): NightView =>
+  ({ d, hints }) =>
+    hint ? { ...d, hints: [...hints, k(hint)], answer: none } : { ...d, answer: none };
+
+/** A step's result, read after its pick (RESULT_AFTER): what the Manitou shows. */
+const shown = (d: Draft, hint: Text): Draft => ({ ...d, prompt: k('steps.answerShown'), hints: [hint] });
+
+/** Pick someone to search, steal from or play cards with: the statue may pass to the caller. */
+const searchView: NightView = ({ ctx, step, d, hints, sub, faction, outsiders, may, noneLabel }) => {
+  if (sub === 'result') {
+    const t = ctx.work.pick!;
+    const h = statueHolder(ctx);
+    return shown(d, ctx.work.took && h ? k('hints.found', { name: nameOf(ctx, t), holder: h.name }) : k('hints.notFound', { name: nameOf(ctx, t) }));
+  }
+  if (step.does === 'search' && faction && statueFaction(ctx) === faction) hints.push(k('hints.searchHolding'));
+  if (step.does === 'playCards') hints.push(k('hints.playCards'));
+  hints.push(statueHint(ctx));
+  return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, false), none: noneLabel }) };
+};
+
+/** The Manitou shows the picked player's card to the caller (the Shaman's look, Kali's master). */
+const cardView: NightView = ({ ctx, step, d, sub, caller, others, may, noneLabel }) => {
+  if (sub === 'result') {
+    const t = ctx.work.pick!;
+    return {
+      ...shown(d, k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })),
+      ...showCard(ctx, t, caller?.role ?? 'shaman')
+    };
+  }
+  return { ...d, answer: pick(others, step.does === 'chooseMaster' ? 1 : may, 1, { none: noneLabel }) };
+};
+
+/**
+ * Each night action's view, found by the action a step of the book does (`steps.ts` gives
+ * every step's action: step 24 of the night, say, is one of these).
+ */
+const NIGHT_VIEWS: Record<KtuluStep['does'], NightView> = {
+  wake: told(),
+  sleep: told(),
+  meet: told('hints.meet'),
+  rideAway: told('hints.rideAway'),
+
+  handStatue: ({ ctx, kind, d, hints, faction }) => {
+    const members = awake(ctx, faction!).map((p) => p.id);
+    // The statue comes into play at zero-night step 6 (RULES-NOTES).
+    hints.push(kind === 'zeroNight' ? k('hints.statueStart') : statueHint(ctx), k('hints.handStatue'));
+    return { ...d, answer: pick(members, 1, 1, nightMarks(ctx, false)) };
+  },
+
+  client: ({ ctx, d, sub, others }) => {
+    if (sub === 'reveal') {
+      const c = ctx.work.pick!;
+      return {
+        ...d,
+        prompt: k('steps.clientWakes'),
+        hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })],
+        ...showCard(ctx, c, 'harlot')
+      };
+    }
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  seduce: ({ d, hints, others }) => ({ ...d, hints: [...hints, k('hints.seduce')], answer: pick(others, 1, 1) }),
+
+  blackmail: ({ ctx, d, hints, sub, others }) => {
+    if (sub === 'again') {
+      return {
+        ...d,
+        prompt: k('steps.blackmailAgain'),
+        hints: [k('hints.blackmailBandit', { name: nameOf(ctx, ctx.work.pick!) })],
+        answer: pick(
+          others.filter((id) => id !== ctx.work.pick),
+          1,
+          1
+        )
+      };
+    }
+    return { ...d, hints: [...hints, k('hints.blackmail')], answer: pick(others, 1, 1, { marks: banditMarks(ctx) }) };
+  },
+
+  jail: ({ ctx, kind, d, hints, others }) => {
+    hints.push(kind === 'zeroNight' ? k('hints.jailZero') : k('hints.jail'));
+    if (kind === 'night') hints.push(statueHint(ctx));
+    return { ...d, answer: pick(others, 1, 1, kind === 'night' ? nightMarks(ctx, false) : {}) };
+  },
+
+  confess: ({ ctx, d, sub, caller, others }) => {
+    if (sub === 'result') {
+      const t = ctx.work.pick!;
+      return shown(d, k('hints.tellFaction', { role: caller?.role ?? 'pastor', name: nameOf(ctx, t), faction: factionOf(player(ctx, t).role) }));
+    }
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  search: searchView,
+  steal: searchView,
+  playCards: searchView,
+
+  kill: ({ ctx, d, hints, sub, outsiders, may, noneLabel }) => {
+    if (sub === 'result') {
+      const h = statueHolder(ctx);
+      return shown(d, k('hints.killTook', { name: nameOf(ctx, ctx.work.pick!), holder: h?.name ?? '' }));
+    }
+    hints.push(k('hints.kill'), statueHint(ctx));
+    return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
+  },
+
+  follow: ({ d, hints, others, noneLabel }) => ({ ...d, hints: [...hints, k('hints.follow')], answer: pick(others, 0, 1, { none: noneLabel }) }),
+
+  learnHolder: ({ ctx, step, d, hints, caller }) => {
+    const h = statueHolder(ctx);
+    const luke = h?.role === 'luckyLuke';
+    // "Poborca podatków nie dowiaduje się kto ma posążek, gdy ma go Lucky Luke."
+    if (caller?.role === 'taxCollector' && luke) hints.push(k('hints.taxLuke'));
+    else if (caller?.role === 'luckyLuke' && luke) hints.push(k('hints.lukeHolds'));
+    else hints.push(h ? k('hints.showHolder', { name: h.name }) : k('hints.noHolder'));
+    return { ...d, answer: step.may ? { kind: 'yesno', yes: k('answers.wants'), no: k('answers.doesNotWant') } : none };
+  },
+
+  protect: ({ ctx, d, hints, others }) => {
+    const last = ctx.bodyguardLast;
+    const candidates = others.filter((id) => id !== last);
+    if (last && player(ctx, last).alive) hints.push(k('hints.protectLast', { name: nameOf(ctx, last) }));
+    return { ...d, answer: pick(candidates, 1, 1, { marks: last && player(ctx, last).alive ? { [last]: k('marks.protectedLastNight') } : undefined }) };
+  },
+
+  gamble: ({ ctx, d, hints, sub, living }) => {
+    const gambler = livingHolder(ctx, 'gambler');
+    const marks = townMarks(ctx);
+    const candidates = living.filter((id) => id !== gambler?.id);
+    if (sub === 'again') {
+      const last = ctx.work.pick!;
+      return {
+        ...d,
+        prompt: k('steps.gambleAgain'),
+        hints: [k(player(ctx, last).alive ? 'hints.gambleSpared' : 'hints.gambleShot', { name: nameOf(ctx, last) }), k('hints.gamble')],
+        answer: pick(candidates, 1, 1, { marks })
+      };
+    }
+    hints.push(k('hints.gamble'));
+    return { ...d, answer: pick(candidates, 0, 1, { marks, none: k('answers.noGame') }) };
+  },
+
+  drink: ({ d, hints, others, noneLabel }) => {
+    hints.push(k('hints.drink'));
+    return { ...d, answer: pick(others, 0, 1, { none: noneLabel }) };
+  },
+
+  learnCard: cardView,
+  chooseMaster: cardView,
+
+  poison: ({ d, hints, outsiders, noneLabel }) => {
+    hints.push(k('hints.poison'));
+    return { ...d, answer: pick(outsiders, 0, 1, { none: noneLabel }) };
+  },
+
+  plant: ({ ctx, d, hints, others }) => {
+    const h = statueHolder(ctx)!;
+    if (ctx.statue.planted) {
+      hints.push(k('hints.takeBack', { name: h.name }));
+      return { ...d, answer: pick([h.id], 0, 1, { none: k('answers.leaveIt') }) };
+    }
+    hints.push(k('hints.plant'));
+    const candidates = others.filter((id) => activeNow(ctx, id));
+    return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
+  },
+
+  detect: ({ ctx, d, sub, caller, others }) => {
+    if (sub === 'result') return shown(d, detectHint(ctx, caller?.id ?? null, ctx.work.pick!));
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  signal: ({ ctx, d, hints }) => ({ ...d, hints: [...hints, k('hints.signal', { n: ctx.signals + 1, max: SIGNALS_TO_WIN })], answer: none }),
+
+  chooseEscapee: ({ ctx, d, hints }) => {
+    const members = awake(ctx, 'runaways').map((p) => p.id);
+    hints.push(k('hints.chooseEscapee'));
+    return { ...d, answer: pick(members, 1, 1) };
+  },
+
+  escape: ({ ctx, d, hints }) => {
+    const e = ctx.tonight.escapee!;
+    const last = membersOf(ctx, 'runaways').filter((p) => p.alive).length === 1;
+    hints.push(k(last ? 'hints.escapeLast' : 'hints.escape', { name: nameOf(ctx, e) }));
+    return { ...d, answer: none };
+  },
+
+  robMaster: ({ ctx, d, hints, sub }) => {
+    const m = ctx.tonight.master!;
+    if (sub === 'result') return shown(d, ctx.work.took ? k('hints.robbed', { name: nameOf(ctx, m) }) : k('hints.notFound', { name: nameOf(ctx, m) }));
+    hints.push(k('hints.master', { name: nameOf(ctx, m) }), statueHint(ctx));
+    return { ...d, answer: { kind: 'yesno', yes: k('answers.robs'), no: k('answers.doesNotWant') } };
+  },
+
+  clean: ({ ctx, base, d, hints, sub, living, others, noneLabel }) => {
+    const houses = cleaningLadyHouses(living.length);
+    if (sub === 'result') return shown(d, k(ctx.work.took ? 'hints.cleanFound' : 'hints.cleanEmpty'));
+    hints.push(k('hints.houses', { count: houses }));
+    return { ...d, more: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
+  },
+
+  scrape: ({ ctx, d, hints }) => ({ ...d, hints: [...hints, k('hints.scrape', { n: ctx.runaways.scrapesSinceEscape + 1 })], answer: none }),
+
+  interrogate: ({ ctx, d, hints, sub, others, noneLabel }) => {
+    if (sub === 'cooperate') {
+      const t = ctx.work.pick!;
+      const safe = shielded(ctx, t);
+      return {
+        ...d,
+        prompt: k('steps.nightmare'),
+        hints: [k('hints.nightmare', { name: nameOf(ctx, t) }), ...(safe ? [k('hints.nightmareSafe', { name: nameOf(ctx, t) })] : [])],
+        answer: { kind: 'yesno', yes: k('answers.cooperates'), no: k('answers.refuses') }
+      };
+    }
+    if (sub === 'result') return shown(d, bannerHint(ctx, ctx.work.pick!));
+    // An inactive player does not wake this night ("nie budzi się tej nocy wcale"), not even for a nightmare.
+    const candidates = others.filter((id) => activeNow(ctx, id));
+    hints.push(k('hints.interrogate'));
+    return { ...d, answer: pick(candidates, 0, 1, { none: noneLabel }) };
+  },
+
+  shoot: ({ ctx, d, hints, sub, living, may, noneLabel }) => {
+    const candidates = living.filter((id) => factionOf(player(ctx, id).role) !== 'gods');
+    if (sub === 'take') return { ...d, prompt: k('steps.godsTake'), hints: [k('hints.godsTake')], answer: { kind: 'yesno', yes: k('answers.takes'), no: k('answers.leaves') } };
+    if (sub === 'result') return shown(d, shotHint(ctx));
+    hints.push(k('hints.shoot'), statueHint(ctx));
+    return { ...d, answer: pick(candidates, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
+  },
+
+  possess: ({ ctx, d, hints, sub, others }) => {
+    if (sub === 'result') return shown(d, k(ctx.work.ok ? 'hints.possessed' : 'hints.possessFails', { name: nameOf(ctx, ctx.work.pick!) }));
+    hints.push(k('hints.possess'));
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  giveStatue: ({ ctx, d, sub, others }) => {
+    if (sub === 'result') return { ...d, prompt: k('steps.statueGiven'), hints: [k('hints.given', { name: nameOf(ctx, ctx.work.pick!) })] };
+    const candidates = others.filter((id) => activeNow(ctx, id));
+    return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
+  }
+};
+
+/** Who is awake and who decides for a faction, or who is called for a role: the step's opening hints. */
+function openingHints(ctx: Ctx, step: KtuluStep, faction: FactionId | null, caller: ReturnType<typeof callerOf>): Fact[] {
+  const hints: Fact[] = [];
+  if (faction) {
+    const members = awake(ctx, faction);
+    if (members.length) hints.push(k('hints.awake', { names: names(ctx, members.map((p) => p.id)), count: members.length }));
+    if (['handStatue', 'search', 'kill', 'chooseEscapee', 'shoot'].includes(step.does)) {
+      const dec = deciderNow(ctx, faction);
+      hints.push(dec ? k('hints.decider', { name: dec.name }) : k('hints.deciderManitou'));
+    }
+  } else if (caller) hints.push(k('hints.caller', { name: caller.name, role: caller.role }));
+  return hints;
+}
+
 function nightDraft(ctx: Ctx): Draft {
   const step = stepHere(ctx)!;
   const kind = nightKind(ctx);
@@ -140,258 +424,17 @@ function nightDraft(ctx: Ctx): Draft {
     hints: []
   };
   if (mode === 'pretend') return { ...d, pretend: true, after: alone, answer: none };
-  const hints = d.hints!;
   const living = aliveIds(ctx);
   const faction = 'faction' in step.actor ? step.actor.faction : null;
   const caller = faction ? null : callerOf(ctx, step);
   const others = living.filter((id) => id !== caller?.id);
   const outsiders = faction ? living.filter((id) => factionOf(player(ctx, id).role) !== faction) : others;
-  const may = step.may ? 0 : 1;
-  const noneLabel = k('answers.nobody');
-
   if (sub === null) {
-    if (faction) {
-      const members = awake(ctx, faction);
-      if (members.length) hints.push(k('hints.awake', { names: names(ctx, members.map((p) => p.id)), count: members.length }));
-      if (['handStatue', 'search', 'kill', 'chooseEscapee', 'shoot'].includes(step.does)) {
-        const dec = deciderNow(ctx, faction);
-        hints.push(dec ? k('hints.decider', { name: dec.name }) : k('hints.deciderManitou'));
-      }
-    } else if (caller) hints.push(k('hints.caller', { name: caller.name, role: caller.role }));
+    d.hints = openingHints(ctx, step, faction, caller);
     if (!RESULT_AFTER.has(step.does)) d.after = alone;
   } else d.after = alone;
-
-  switch (step.does) {
-    case 'wake':
-    case 'sleep':
-      return { ...d, answer: none };
-    case 'meet':
-      return { ...d, hints: [...hints, k('hints.meet')], answer: none };
-    case 'rideAway':
-      return { ...d, hints: [...hints, k('hints.rideAway')], answer: none };
-
-    case 'handStatue': {
-      const members = awake(ctx, faction!).map((p) => p.id);
-      // The statue comes into play at zero-night step 6 (RULES-NOTES).
-      hints.push(kind === 'zeroNight' ? k('hints.statueStart') : statueHint(ctx), k('hints.handStatue'));
-      return { ...d, answer: pick(members, 1, 1, nightMarks(ctx, false)) };
-    }
-
-    case 'client':
-      if (sub === 'reveal') {
-        const c = ctx.work.pick!;
-        return {
-          ...d,
-          prompt: k('steps.clientWakes'),
-          hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })],
-          ...showCard(ctx, c, 'harlot')
-        };
-      }
-      return { ...d, answer: pick(others, 1, 1) };
-
-    case 'seduce':
-      return { ...d, hints: [...hints, k('hints.seduce')], answer: pick(others, 1, 1) };
-
-    case 'blackmail':
-      if (sub === 'again') {
-        return {
-          ...d,
-          prompt: k('steps.blackmailAgain'),
-          hints: [k('hints.blackmailBandit', { name: nameOf(ctx, ctx.work.pick!) })],
-          answer: pick(
-            others.filter((id) => id !== ctx.work.pick),
-            1,
-            1
-          )
-        };
-      }
-      return { ...d, hints: [...hints, k('hints.blackmail')], answer: pick(others, 1, 1, { marks: banditMarks(ctx) }) };
-
-    case 'jail':
-      hints.push(kind === 'zeroNight' ? k('hints.jailZero') : k('hints.jail'));
-      if (kind === 'night') hints.push(statueHint(ctx));
-      return { ...d, answer: pick(others, 1, 1, kind === 'night' ? nightMarks(ctx, false) : {}) };
-
-    case 'confess':
-      if (sub === 'result') {
-        const t = ctx.work.pick!;
-        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.tellFaction', { role: caller?.role ?? 'pastor', name: nameOf(ctx, t), faction: factionOf(player(ctx, t).role) })] };
-      }
-      return { ...d, answer: pick(others, 1, 1) };
-
-    case 'search':
-    case 'steal':
-    case 'playCards': {
-      if (sub === 'result') {
-        const t = ctx.work.pick!;
-        const h = statueHolder(ctx);
-        return {
-          ...d,
-          prompt: k('steps.answerShown'),
-          hints: [ctx.work.took && h ? k('hints.found', { name: nameOf(ctx, t), holder: h.name }) : k('hints.notFound', { name: nameOf(ctx, t) })]
-        };
-      }
-      if (step.does === 'search' && faction && statueFaction(ctx) === faction) hints.push(k('hints.searchHolding'));
-      if (step.does === 'playCards') hints.push(k('hints.playCards'));
-      hints.push(statueHint(ctx));
-      return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, false), none: noneLabel }) };
-    }
-
-    case 'kill': {
-      if (sub === 'result') {
-        const h = statueHolder(ctx);
-        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.killTook', { name: nameOf(ctx, ctx.work.pick!), holder: h?.name ?? '' })] };
-      }
-      hints.push(k('hints.kill'), statueHint(ctx));
-      return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
-    }
-
-    case 'follow':
-      return { ...d, hints: [...hints, k('hints.follow')], answer: pick(others, 0, 1, { none: noneLabel }) };
-
-    case 'learnHolder': {
-      const h = statueHolder(ctx);
-      const luke = h?.role === 'luckyLuke';
-      // "Poborca podatków nie dowiaduje się kto ma posążek, gdy ma go Lucky Luke."
-      if (caller?.role === 'taxCollector' && luke) hints.push(k('hints.taxLuke'));
-      else if (caller?.role === 'luckyLuke' && luke) hints.push(k('hints.lukeHolds'));
-      else hints.push(h ? k('hints.showHolder', { name: h.name }) : k('hints.noHolder'));
-      return { ...d, answer: step.may ? { kind: 'yesno', yes: k('answers.wants'), no: k('answers.doesNotWant') } : none };
-    }
-
-    case 'protect': {
-      const last = ctx.bodyguardLast;
-      const candidates = others.filter((id) => id !== last);
-      if (last && player(ctx, last).alive) hints.push(k('hints.protectLast', { name: nameOf(ctx, last) }));
-      return { ...d, answer: pick(candidates, 1, 1, { marks: last && player(ctx, last).alive ? { [last]: k('marks.protectedLastNight') } : undefined }) };
-    }
-
-    case 'gamble': {
-      const gambler = livingHolder(ctx, 'gambler');
-      const marks = townMarks(ctx);
-      const candidates = living.filter((id) => id !== gambler?.id);
-      if (sub === 'again') {
-        const last = ctx.work.pick!;
-        return {
-          ...d,
-          prompt: k('steps.gambleAgain'),
-          hints: [k(player(ctx, last).alive ? 'hints.gambleSpared' : 'hints.gambleShot', { name: nameOf(ctx, last) }), k('hints.gamble')],
-          answer: pick(candidates, 1, 1, { marks })
-        };
-      }
-      hints.push(k('hints.gamble'));
-      return { ...d, answer: pick(candidates, 0, 1, { marks, none: k('answers.noGame') }) };
-    }
-
-    case 'drink':
-      hints.push(k('hints.drink'));
-      return { ...d, answer: pick(others, 0, 1, { none: noneLabel }) };
-
-    case 'learnCard':
-    case 'chooseMaster':
-      if (sub === 'result') {
-        const t = ctx.work.pick!;
-        return {
-          ...d,
-          prompt: k('steps.answerShown'),
-          hints: [k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })],
-          ...showCard(ctx, t, caller?.role ?? 'shaman')
-        };
-      }
-      return { ...d, answer: pick(others, step.does === 'chooseMaster' ? 1 : may, 1, { none: noneLabel }) };
-
-    case 'poison':
-      hints.push(k('hints.poison'));
-      return { ...d, answer: pick(outsiders, 0, 1, { none: noneLabel }) };
-
-    case 'plant': {
-      const h = statueHolder(ctx)!;
-      if (ctx.statue.planted) {
-        hints.push(k('hints.takeBack', { name: h.name }));
-        return { ...d, answer: pick([h.id], 0, 1, { none: k('answers.leaveIt') }) };
-      }
-      hints.push(k('hints.plant'));
-      const candidates = others.filter((id) => activeNow(ctx, id));
-      return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
-    }
-
-    case 'detect': {
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [detectHint(ctx, caller?.id ?? null, ctx.work.pick!)] };
-      return { ...d, answer: pick(others, 1, 1) };
-    }
-
-    case 'signal':
-      return { ...d, hints: [...hints, k('hints.signal', { n: ctx.signals + 1, max: SIGNALS_TO_WIN })], answer: none };
-
-    case 'chooseEscapee': {
-      const members = awake(ctx, 'runaways').map((p) => p.id);
-      hints.push(k('hints.chooseEscapee'));
-      return { ...d, answer: pick(members, 1, 1) };
-    }
-
-    case 'escape': {
-      const e = ctx.tonight.escapee!;
-      const last = membersOf(ctx, 'runaways').filter((p) => p.alive).length === 1;
-      hints.push(k(last ? 'hints.escapeLast' : 'hints.escape', { name: nameOf(ctx, e) }));
-      return { ...d, answer: none };
-    }
-
-    case 'robMaster': {
-      const m = ctx.tonight.master!;
-      if (sub === 'result')
-        return { ...d, prompt: k('steps.answerShown'), hints: [ctx.work.took ? k('hints.robbed', { name: nameOf(ctx, m) }) : k('hints.notFound', { name: nameOf(ctx, m) })] };
-      hints.push(k('hints.master', { name: nameOf(ctx, m) }), statueHint(ctx));
-      return { ...d, answer: { kind: 'yesno', yes: k('answers.robs'), no: k('answers.doesNotWant') } };
-    }
-
-    case 'clean': {
-      const houses = cleaningLadyHouses(living.length);
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.took ? 'hints.cleanFound' : 'hints.cleanEmpty')] };
-      hints.push(k('hints.houses', { count: houses }));
-      return { ...d, more: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
-    }
-
-    case 'scrape':
-      return { ...d, hints: [...hints, k('hints.scrape', { n: ctx.runaways.scrapesSinceEscape + 1 })], answer: none };
-
-    case 'interrogate': {
-      if (sub === 'cooperate') {
-        const t = ctx.work.pick!;
-        const safe = shielded(ctx, t);
-        return {
-          ...d,
-          prompt: k('steps.nightmare'),
-          hints: [k('hints.nightmare', { name: nameOf(ctx, t) }), ...(safe ? [k('hints.nightmareSafe', { name: nameOf(ctx, t) })] : [])],
-          answer: { kind: 'yesno', yes: k('answers.cooperates'), no: k('answers.refuses') }
-        };
-      }
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [bannerHint(ctx, ctx.work.pick!)] };
-      // An inactive player does not wake this night ("nie budzi się tej nocy wcale"), not even for a nightmare.
-      const candidates = others.filter((id) => activeNow(ctx, id));
-      hints.push(k('hints.interrogate'));
-      return { ...d, answer: pick(candidates, 0, 1, { none: noneLabel }) };
-    }
-
-    case 'shoot': {
-      const candidates = living.filter((id) => factionOf(player(ctx, id).role) !== 'gods');
-      if (sub === 'take') return { ...d, prompt: k('steps.godsTake'), hints: [k('hints.godsTake')], answer: { kind: 'yesno', yes: k('answers.takes'), no: k('answers.leaves') } };
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [shotHint(ctx)] };
-      hints.push(k('hints.shoot'), statueHint(ctx));
-      return { ...d, answer: pick(candidates, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
-    }
-
-    case 'possess': {
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.ok ? 'hints.possessed' : 'hints.possessFails', { name: nameOf(ctx, ctx.work.pick!) })] };
-      hints.push(k('hints.possess'));
-      return { ...d, answer: pick(others, 1, 1) };
-    }
-
-    case 'giveStatue': {
-      if (sub === 'result') return { ...d, prompt: k('steps.statueGiven'), hints: [k('hints.given', { name: nameOf(ctx, ctx.work.pick!) })] };
-      const candidates = others.filter((id) => activeNow(ctx, id));
-      return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
-    }
-  }
+  const here = { ctx, step, kind, base, sub, d, hints: d.hints!, living, faction, caller, others, outsiders, may: step.may ? 0 : 1, noneLabel: k('answers.nobody') };
+  return NIGHT_VIEWS[step.does](here);
 }
 
 /** A card the Manitou shows to a role: on screen only when the app dealt the cards (no card to hold up). */
