@@ -551,133 +551,147 @@ const DAY_SLOT: Record<string, string> = {
 export const mayorCanPardon = (ctx: Ctx): boolean => canStill(ctx, 'mayor', 'reveal') && !livingHolder(ctx, 'mayor')!.revealed;
 const judgeCanRule = (ctx: Ctx) => canStill(ctx, 'judge', 'overrule') || canStill(ctx, 'drunkJudge', 'overrule');
 
+/** What a day step's view reads: the game, the living, and the step's draft maker. */
+interface DayHere {
+  ctx: Ctx;
+  living: PlayerId[];
+  /** The deaths to announce since the last announcement. */
+  announce: Text[];
+  /** Today's duel, on the duel's steps. */
+  duel: Ctx['day']['duel'];
+  /** A day step's draft: its id, the title of its slot, the line to read, eyes open. */
+  d: (id: string, prompt: Text, rest?: Partial<Draft>) => Draft;
+}
+type DayView = (h: DayHere) => Draft;
+
+/** What the duel's result says: who dies, or that nobody does. */
+function duelResultPrompt(ctx: Ctx, duel: NonNullable<Ctx['day']['duel']>): Text {
+  const dies = duel.dies;
+  if (duel.gunslinger) return k('steps.duelGunslinger', { gun: nameOf(ctx, duel.gunslinger), name: nameOf(ctx, dies[0]) });
+  if (dies.length === 0) return k('steps.duelNobody');
+  if (dies.length === 2) return k('steps.duelBoth', { a: nameOf(ctx, dies[0]), b: nameOf(ctx, dies[1]) });
+  return k('steps.duelOne', { name: nameOf(ctx, dies[0]) });
+}
+
+/** Each day step's view, found by the day state's name. */
+const DAY_VIEWS: Record<string, DayView> = {
+  morning: ({ ctx, d }) => d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx).map(secret) }),
+  intro: ({ d }) => d('intro', k('steps.intro'), { hints: [k('hints.intro')] }),
+  discussion: ({ ctx, living, announce, d }) => {
+    const settings = ctx.setup.settings;
+    const left = settings.duelsPerDay - ctx.day.duels;
+    const hints: Fact[] = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
+    // Who may still show their card today, and where the Manitou records it: it names the card.
+    const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => secret(k('hints.mayReveal', { name: p.name, role: p.role })));
+    if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels'), ...reveals] });
+    return d('discussion', k('steps.discussion'), {
+      announce,
+      hints: [...hints, k('hints.challenge'), ...reveals],
+      answer: pick(living, 0, 1, { none: k('answers.toSearch') })
+    });
+  },
+  challenged: ({ ctx, living, duel, d }) =>
+    d('challenged', k('steps.challenged', { name: nameOf(ctx, duel!.challenger) }), {
+      answer: pick(
+        living.filter((id) => id !== duel!.challenger),
+        1,
+        1
+      )
+    }),
+  accept: ({ ctx, duel, d }) =>
+    d('accept', k('steps.accept', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), {
+      hints: [k('hints.sheriffAlive')],
+      answer: { kind: 'yesno', yes: k('answers.accepts'), no: k('answers.declines') }
+    }),
+  speeches: ({ ctx, duel, d }) => d('speeches', k('steps.speeches', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), { timer: 60 }),
+  duelVote: ({ ctx, living, duel, d }) => {
+    const a = duel!.challenger;
+    const b = duel!.defender!;
+    const voters = living.length - 2;
+    const hints: Fact[] = [k('hints.duelVote', { count: voters })];
+    const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
+    // A gunslinger is known to all only once he has won a duel as one ("wszyscy dowiadują się").
+    if (guns.length === 1) {
+      const hint = k('hints.gunslinger', { name: nameOf(ctx, guns[0]) });
+      hints.push(player(ctx, guns[0]).gunslinger ? hint : secret(hint));
+    }
+    hints.push(...bondHints(ctx, [a, b]).map(secret));
+    return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
+      hints,
+      // Everyone else votes once or abstains (book, "Pojedynki").
+      answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters), total: { rule: 'atMost', n: Math.max(0, voters) } }
+    });
+  },
+  duelResult: ({ ctx, duel, d }) => {
+    const prompt = duelResultPrompt(ctx, duel!);
+    if (!judgeCanRule(ctx)) return d('duelResult', prompt);
+    const judge = (['judge', 'drunkJudge'] as const).find((r) => canStill(ctx, r, 'overrule'))!;
+    return d('duelResult', prompt, {
+      hints: [secret(k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge }))],
+      answer: pick([duel!.challenger, duel!.defender!], 0, 1, { none: k('answers.noRuling') })
+    });
+  },
+  poison: ({ ctx, announce, d }) => {
+    const p = ctx.poisoned!;
+    return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [holds(ctx, p) ? secret(k('hints.poisonStatue')) : k('hints.poisonDay')] });
+  },
+  searchVote: ({ ctx, living, announce, d }) => {
+    const slots = searchSlots(ctx);
+    return d('searchVote', k('steps.searchVote', { count: slots }), {
+      announce,
+      hints: [k('hints.searchVote', { count: slots }), secret(statueHint(ctx))],
+      // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
+      answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
+    });
+  },
+  searchRunoff: ({ ctx, living, d }) => {
+    const s = ctx.day.search!;
+    return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
+      hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
+      // A run-off: each voter casts one vote per place still open, no abstaining.
+      answer: { kind: 'tally', options: s.options, max: living.length, total: { rule: 'exactly', n: living.length * (s.slots - s.sure.length) } }
+    });
+  },
+  searchStalemate: ({ ctx, d }) => {
+    const s = ctx.day.search!;
+    return d('searchStalemate', k('steps.searchStalemate', { names: names(ctx, s.tied) }), {
+      hints: [k('hints.searchStalemate', { n: s.sure.length })],
+      answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.searchFewer') }
+    });
+  },
+  hangVote: ({ ctx, d }) => {
+    const searched = ctx.day.searched;
+    return d('hangVote', k('steps.hangVote'), {
+      announce: [k('announce.searched', { names: names(ctx, searched), count: searched.length }), k('announce.notFound')],
+      hints: [k('hints.hangVote')],
+      answer: { kind: 'yesno', yes: k('answers.hang'), no: k('answers.noHang') }
+    });
+  },
+  hangWho: ({ ctx, living, d }) => {
+    const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
+    return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
+      hints: [k('hints.hangWho')],
+      // Which of the searched: one vote each, no abstaining.
+      answer: { kind: 'tally', options, max: living.length, total: { rule: 'exactly', n: living.length } }
+    });
+  },
+  sentence: ({ ctx, d }) => {
+    const c = ctx.day.condemned!;
+    const prompt = k('steps.sentence', { name: nameOf(ctx, c) });
+    if (!mayorCanPardon(ctx)) return d('sentence', prompt);
+    return d('sentence', prompt, {
+      hints: [secret(k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name }))],
+      answer: { kind: 'yesno', yes: k('answers.pardon'), no: k('answers.noPardon') }
+    });
+  },
+  nightfall: ({ ctx, announce, d }) => d('nightfall', k('steps.nightfall'), { announce: [...announce, ...pardonAnnouncement(ctx)], eyesClosed: false })
+};
+
 function dayDraft(ctx: Ctx, key: string): Draft {
-  const living = aliveIds(ctx);
+  const view = Object.hasOwn(DAY_VIEWS, key) ? DAY_VIEWS[key] : undefined;
+  if (!view) throw new Error(`No day step for ${key}`);
   const d = (id: string, prompt: Text, rest: Partial<Draft> = {}): Draft => ({ id: `day.${id}`, title: k(`titles.${DAY_SLOT[id]}`), prompt, eyesClosed: false, hints: [], ...rest });
-  const announce = deathAnnouncements(ctx);
-  const duel = ctx.day.duel;
-  const settings = ctx.setup.settings;
-  switch (key) {
-    case 'morning':
-      return d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx).map(secret) });
-    case 'intro':
-      return d('intro', k('steps.intro'), { hints: [k('hints.intro')] });
-    case 'discussion': {
-      const left = settings.duelsPerDay - ctx.day.duels;
-      const hints: Fact[] = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
-      // Who may still show their card today, and where the Manitou records it: it names the card.
-      const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => secret(k('hints.mayReveal', { name: p.name, role: p.role })));
-      if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels'), ...reveals] });
-      return d('discussion', k('steps.discussion'), {
-        announce,
-        hints: [...hints, k('hints.challenge'), ...reveals],
-        answer: pick(living, 0, 1, { none: k('answers.toSearch') })
-      });
-    }
-    case 'challenged':
-      return d('challenged', k('steps.challenged', { name: nameOf(ctx, duel!.challenger) }), {
-        answer: pick(
-          living.filter((id) => id !== duel!.challenger),
-          1,
-          1
-        )
-      });
-    case 'accept':
-      return d('accept', k('steps.accept', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), {
-        hints: [k('hints.sheriffAlive')],
-        answer: { kind: 'yesno', yes: k('answers.accepts'), no: k('answers.declines') }
-      });
-    case 'speeches':
-      return d('speeches', k('steps.speeches', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), { timer: 60 });
-    case 'duelVote': {
-      const a = duel!.challenger;
-      const b = duel!.defender!;
-      const voters = living.length - 2;
-      const hints: Fact[] = [k('hints.duelVote', { count: voters })];
-      const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
-      // A gunslinger is known to all only once he has won a duel as one ("wszyscy dowiadują się").
-      if (guns.length === 1) {
-        const hint = k('hints.gunslinger', { name: nameOf(ctx, guns[0]) });
-        hints.push(player(ctx, guns[0]).gunslinger ? hint : secret(hint));
-      }
-      hints.push(...bondHints(ctx, [a, b]).map(secret));
-      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
-        hints,
-        // Everyone else votes once or abstains (book, "Pojedynki").
-        answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters), total: { rule: 'atMost', n: Math.max(0, voters) } }
-      });
-    }
-    case 'duelResult': {
-      const dies = duel!.dies;
-      let prompt: Text;
-      if (duel!.gunslinger) prompt = k('steps.duelGunslinger', { gun: nameOf(ctx, duel!.gunslinger), name: nameOf(ctx, dies[0]) });
-      else if (dies.length === 0) prompt = k('steps.duelNobody');
-      else if (dies.length === 2) prompt = k('steps.duelBoth', { a: nameOf(ctx, dies[0]), b: nameOf(ctx, dies[1]) });
-      else prompt = k('steps.duelOne', { name: nameOf(ctx, dies[0]) });
-      if (!judgeCanRule(ctx)) return d('duelResult', prompt);
-      const judge = (['judge', 'drunkJudge'] as const).find((r) => canStill(ctx, r, 'overrule'))!;
-      return d('duelResult', prompt, {
-        hints: [secret(k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge }))],
-        answer: pick([duel!.challenger, duel!.defender!], 0, 1, { none: k('answers.noRuling') })
-      });
-    }
-    case 'poison': {
-      const p = ctx.poisoned!;
-      return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [holds(ctx, p) ? secret(k('hints.poisonStatue')) : k('hints.poisonDay')] });
-    }
-    case 'searchVote': {
-      const slots = searchSlots(ctx);
-      return d('searchVote', k('steps.searchVote', { count: slots }), {
-        announce,
-        hints: [k('hints.searchVote', { count: slots }), secret(statueHint(ctx))],
-        // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
-        answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
-      });
-    }
-    case 'searchRunoff': {
-      const s = ctx.day.search!;
-      return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
-        hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
-        // A run-off: each voter casts one vote per place still open, no abstaining.
-        answer: { kind: 'tally', options: s.options, max: living.length, total: { rule: 'exactly', n: living.length * (s.slots - s.sure.length) } }
-      });
-    }
-    case 'searchStalemate': {
-      const s = ctx.day.search!;
-      return d('searchStalemate', k('steps.searchStalemate', { names: names(ctx, s.tied) }), {
-        hints: [k('hints.searchStalemate', { n: s.sure.length })],
-        answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.searchFewer') }
-      });
-    }
-    case 'hangVote': {
-      const searched = ctx.day.searched;
-      return d('hangVote', k('steps.hangVote'), {
-        announce: [k('announce.searched', { names: names(ctx, searched), count: searched.length }), k('announce.notFound')],
-        hints: [k('hints.hangVote')],
-        answer: { kind: 'yesno', yes: k('answers.hang'), no: k('answers.noHang') }
-      });
-    }
-    case 'hangWho': {
-      const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
-      return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
-        hints: [k('hints.hangWho')],
-        // Which of the searched: one vote each, no abstaining.
-        answer: { kind: 'tally', options, max: living.length, total: { rule: 'exactly', n: living.length } }
-      });
-    }
-    case 'sentence': {
-      const c = ctx.day.condemned!;
-      const prompt = k('steps.sentence', { name: nameOf(ctx, c) });
-      if (!mayorCanPardon(ctx)) return d('sentence', prompt);
-      return d('sentence', prompt, {
-        hints: [secret(k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name }))],
-        answer: { kind: 'yesno', yes: k('answers.pardon'), no: k('answers.noPardon') }
-      });
-    }
-    case 'nightfall':
-      return d('nightfall', k('steps.nightfall'), { announce: [...announce, ...pardonAnnouncement(ctx)], eyesClosed: false });
-  }
-  throw new Error(`No day step for ${key}`);
+  return view({ ctx, living: aliveIds(ctx), announce: deathAnnouncements(ctx), duel: ctx.day.duel, d });
 }
 
 /** Today's pardon, read out at nightfall (a card shown after it does not hide it). */
