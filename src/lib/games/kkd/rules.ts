@@ -338,218 +338,254 @@ export function check(state: KkdState, move: KkdMove): MoveProblem | null {
 
 const ranks = (v: unknown, min: number, max: number): v is Rank[] => Array.isArray(v) && v.length >= min && v.length <= max && v.every(isRank);
 
+/** Who acts must be a living player character. */
+function actorProblem(s: KkdState, id: unknown): MoveProblem | null {
+  const c = charIn(s, id);
+  if (!c || !c.player) return refuse('noPlayer');
+  return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
+}
+
+/** A target, any living character but the one acting. */
+function targetProblem(s: KkdState, by: SuspectId, id: unknown): MoveProblem | null {
+  const c = charIn(s, id);
+  if (!c) return refuse('noCharacter');
+  if (c.id === by) return refuse('self');
+  return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
+}
+
+/** The move belongs to one of these parts of the game. */
+const inPart = (s: KkdState, ...parts: Part[]): MoveProblem | null => (parts.includes(s.part) ? null : refuse(`not_${parts[0]}`));
+
+/** A move of one of the parts by a living player against another living character. */
+const against = (s: KkdState, m: { by: SuspectId; target: SuspectId }, ...parts: Part[]): MoveProblem | null =>
+  inPart(s, ...parts) ?? actorProblem(s, m.by) ?? targetProblem(s, m.by, m.target);
+
+const isRoom = (v: unknown) => (ROOMS as readonly unknown[]).includes(v);
+const isWeapon = (v: unknown) => (WEAPONS as readonly unknown[]).includes(v);
+const isSide = (v: unknown) => v === undefined || v === 'by' || v === 'target';
+const both = (s: KkdState, m: { by: SuspectId; target: SuspectId }) => ({ ...named(s, m.by, 'name'), ...named(s, m.target, 'target') });
+
+/** Every player character has scored Part 1 (the end of Part 1, either way the table goes on). */
+function unscoredProblem(s: KkdState): MoveProblem | null {
+  const missing = playable(s).filter((c) => !s.scores[c.id]);
+  return missing.length ? rule('unscored', { names: nameList(missing.map((c) => nameOf(s, c.player!))) }) : null;
+}
+
+/** Part 2's start: how the objectives are dealt, the table's own dice, who starts. */
+function part2Problem(s: KkdState, m: Extract<KkdMove, { kind: 'part2' }>): MoveProblem | null {
+  if (m.objectives !== 'app' && m.objectives !== 'physical') return refuse('unknown');
+  if (m.rolls !== undefined) {
+    if (!m.rolls || typeof m.rolls !== 'object') return refuse('dice');
+    for (const [id, dice] of Object.entries(m.rolls)) if (!charIn(s, id) || !Array.isArray(dice) || dice.length !== 2 || !dice.every(isDie)) return refuse('dice');
+  }
+  if (m.first !== undefined && !charIn(s, m.first)?.player) return refuse('noPlayer');
+  return null;
+}
+
+/** A Weapon objective's two moves: clean it in the Kitchen, then throw it out from the Hall. */
+function weaponObjectiveProblem(s: KkdState, m: Extract<KkdMove, { kind: 'clean' | 'throwOut' }>): MoveProblem | null {
+  const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+  if (p) return p;
+  if (!isWeapon(m.weapon)) return refuse('noWeapon');
+  const c = charOf(s, m.by);
+  const params = { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) };
+  if (s.thrown.includes(m.weapon)) return refuse('thrown', params);
+  const mine = objectiveProblem(s, c.id, m.weapon);
+  if (mine) return mine;
+  if (m.kind === 'clean' && c.cleaned.includes(m.weapon)) return refuse('alreadyClean', params);
+  if (c.weapon !== m.weapon) return rule('notHeld', params);
+  if (m.kind === 'throwOut' && !c.cleaned.includes(m.weapon)) return rule('notClean', params);
+  return null;
+}
+
+type MoveCheck<K extends KkdMove['kind']> = (s: KkdState, m: Extract<KkdMove, { kind: K }>) => MoveProblem | null;
+
+/**
+ * Each kind of move's checks, found by the move's kind: `refuse` for what cannot be, `rule` for
+ * what the rules forbid and the players may overrule.
+ */
+const CHECKS: { [K in KkdMove['kind']]: MoveCheck<K> } = {
+  endTurn: (s) => inPart(s, 'part1', 'part2'),
+
+  enter: (s, m) => inPart(s, 'part1', 'part2') ?? actorProblem(s, m.by) ?? (isRoom(m.room) ? null : refuse('noRoom')),
+
+  ace: (s, m) => {
+    const p = against(s, m, 'part1', 'part2');
+    if (p) return p;
+    const t = charOf(s, m.target);
+    if (!t.player) return refuse('npcNoTurn', named(s, t.id, 'target'));
+    // "That player misses their next turn": a second Ace before it is missed does not add one.
+    return t.miss > 0 ? rule('alreadyMisses', named(s, t.id, 'target')) : null;
+  },
+
+  contest: (s, m) => {
+    const p = against(s, m, 'part1');
+    if (p) return p;
+    if (m.contest !== 'persuasion' && m.contest !== 'aggression') return refuse('unknown');
+    if (!m.cards || !isRank(m.cards.by) || !(m.cards.target === null || isRank(m.cards.target))) return refuse('card');
+    if (!isSide(m.result)) return refuse('unknown');
+    // A non-player character always answers with the top card of the pack.
+    if (m.cards.target === null && !charOf(s, m.target).player) return refuse('npcNoCard', named(s, m.target, 'target'));
+    if (m.cards.target === null) return m.result === 'target' ? rule('noCardLoses', both(s, m)) : null;
+    const cards = duel(cardValue(m.cards.by), cardValue(m.cards.target));
+    if (m.result !== undefined && m.result !== cards)
+      return rule(cards === 'by' ? 'cardsSayBy' : cardValue(m.cards.by) === cardValue(m.cards.target) ? 'tieHolds' : 'cardsSayTarget', both(s, m));
+    return null;
+  },
+
+  trick: (s, m) => {
+    const p = inPart(s, 'part1') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+    if (isWeapon(m.target)) return null;
+    return targetProblem(s, m.by, m.target);
+  },
+
+  accuse: (s, m) => inPart(s, 'part1') ?? actorProblem(s, m.by) ?? (typeof m.right === 'boolean' ? null : refuse('unknown')),
+
+  score: (s, m) => {
+    const p = inPart(s, 'scoring') ?? actorProblem(s, m.by);
+    if (p) return p;
+    return ranks(m.hearts, 0, 13) && ranks(m.diamonds, 0, 13) ? null : refuse('card');
+  },
+
+  stop: (s) => inPart(s, 'scoring') ?? unscoredProblem(s),
+
+  part2: (s, m) => inPart(s, 'scoring') ?? part2Problem(s, m) ?? unscoredProblem(s),
+
+  seen: (s, m) => {
+    const next = s.objectives?.toSee[0];
+    if (!next) return refuse('nothingToSee');
+    return m.by === next ? null : refuse('notTheirTurnToSee', named(s, next, 'name'));
+  },
+
+  take: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isWeapon(m.weapon)) return refuse('noWeapon');
+    if (s.thrown.includes(m.weapon)) return refuse('thrown', { weapon: card(s, m.weapon) });
+    if (charOf(s, m.by).weapon === m.weapon) return refuse('holdsIt', { ...named(s, m.by, 'name'), weapon: card(s, m.weapon) });
+    return null;
+  },
+
+  drop: (s, m) => inPart(s, 'part2') ?? actorProblem(s, m.by) ?? (charOf(s, m.by).weapon ? null : refuse('noWeaponHeld', named(s, m.by, 'name'))),
+
+  attack: (s, m) => {
+    const p = against(s, m, 'part2');
+    if (p) return p;
+    const a = charOf(s, m.by);
+    const t = charOf(s, m.target);
+    if (!a.weapon) return refuse('attackNeedsWeapon', named(s, a.id, 'name'));
+    if (m.counter !== undefined && typeof m.counter !== 'boolean') return refuse('unknown');
+    if (m.counter && !t.weapon) return refuse('noCounter', named(s, t.id, 'target'));
+    if (m.dice !== undefined) {
+      if (!m.dice || typeof m.dice !== 'object') return refuse('dice');
+      if (m.dice.by !== undefined && !isDie(m.dice.by)) return refuse('dice');
+      if (m.dice.target !== undefined && !isDie(m.dice.target)) return refuse('dice');
+    }
+    return null;
+  },
+
+  assault: (s, m) => {
+    const p = against(s, m, 'part2');
+    if (p) return p;
+    if (!m.clubs || !ranks(m.clubs.by, 1, 13) || !ranks(m.clubs.target, 0, 13)) return refuse('card');
+    // "another player should pick the top card from the pack … and treat this as an opposing CLUB".
+    if (!charOf(s, m.target).player && m.clubs.target.length !== 1) return rule('npcTopCard', named(s, m.target, 'target'));
+    return null;
+  },
+
+  heal: (s, m) => inPart(s, 'part2') ?? actorProblem(s, m.by) ?? (isRank(m.card) ? null : refuse('card')),
+
+  servant: (s, m) => {
+    const p = against(s, m, 'part2');
+    if (p) return p;
+    if (m.service !== 'lure' && m.service !== 'spy' && m.service !== 'steal') return refuse('unknown');
+    if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+    const need = m.service === 'steal' ? 2 : 1;
+    if (!ranks(m.diamonds, need, need)) return refuse(m.service === 'steal' ? 'twoDiamonds' : 'oneDiamond');
+    if (m.spade !== null && !isRank(m.spade)) return refuse('card');
+    if (m.room !== undefined && !isRoom(m.room)) return refuse('noRoom');
+    if (!isSide(m.result)) return refuse('unknown');
+    const t = charOf(s, m.target);
+    // "Player characters can try to see-through … the servant's lies": a piece on the board cannot.
+    if (!t.player && m.spade !== null) return refuse('npcNoSpade', named(s, t.id, 'target'));
+    if (m.service === 'steal' && !t.weapon) return refuse('noWeaponHeld', named(s, t.id, 'name'));
+    if (m.service !== 'spy' && m.room === undefined) return refuse('noRoom');
+    const cards: Side = servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target';
+    if (m.result !== undefined && m.result !== cards)
+      return rule(cards === 'by' ? 'servantSucceeds' : m.spade !== null && total(m.diamonds) === cardValue(m.spade) ? 'tieHolds' : 'servantFails', both(s, m));
+    return null;
+  },
+
+  clean: weaponObjectiveProblem,
+  throwOut: weaponObjectiveProblem,
+
+  search: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isRoom(m.room)) return refuse('noRoom');
+    if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+    return objectiveProblem(s, m.by, m.room) ?? (charOf(s, m.by).searching === m.room ? refuse('searching', { ...named(s, m.by, 'name'), room: card(s, m.room) }) : null);
+  },
+
+  searchRoll: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (m.dice !== undefined && (!Array.isArray(m.dice) || m.dice.length !== 2 || !m.dice.every(isDie))) return refuse('dice');
+    // "To start, you must find a servant (Court Card) who will provide you with the cleaning materials."
+    return charOf(s, m.by).searching ? null : rule('noServant', named(s, m.by, 'name'));
+  },
+
+  leave: (s, m) => inPart(s, 'part2') ?? actorProblem(s, m.by) ?? (charOf(s, m.by).searching ? null : refuse('notSearching', named(s, m.by, 'name'))),
+
+  complete: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isCard(m.card)) return refuse('noCard');
+    const mine = objectiveProblem(s, m.by, m.card);
+    if (mine) return mine;
+    const params = { ...named(s, m.by, 'name'), card: card(s, m.card) };
+    // Each kind has its own way to be done; the players' word can stand in for it.
+    switch (categoryOf(m.card)) {
+      case 'suspect':
+        return charOf(s, m.card as SuspectId).alive ? rule('targetAlive', params) : null;
+      case 'weapon':
+        return s.thrown.includes(m.card as WeaponId) ? null : rule('weaponInHouse', params);
+      case 'room':
+        return rule('roomByRoll', params);
+    }
+    return null;
+  },
+
+  staircase: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    const c = charOf(s, m.by);
+    if (m.off) return c.staircase ? null : refuse('notOnStairs', named(s, c.id, 'name'));
+    if (c.staircase) return refuse('onStairs', named(s, c.id, 'name'));
+    // "Once all three objectives have been achieved … the character must make a dash for it."
+    const done = doneOf(s, c.id).length;
+    return done < 3 ? rule('notAllDone', { ...named(s, c.id, 'name'), count: done }) : null;
+  },
+
+  adjust: (s, m) => {
+    const p = inPart(s, 'part2');
+    if (p) return p;
+    if (!charIn(s, m.target)) return refuse('noCharacter');
+    return Number.isInteger(m.delta) && m.delta !== 0 && Math.abs(m.delta) <= 999 ? null : refuse('delta');
+  },
+
+  roll: (s, m) => (m.count === 1 || m.count === 2 ? null : refuse('dice'))
+};
+
 function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
   if (!m || typeof m !== 'object') return refuse('unknown');
   if (s.outcome) return refuse('over');
   // While the objectives go round the table, nothing else happens.
   if (s.objectives && s.objectives.toSee.length > 0 && m.kind !== 'seen') return refuse('dealing', named(s, s.objectives.toSee[0], 'name'));
-
-  // Who acts must be a living player character; a target, any living character.
-  const actor = (id: unknown): MoveProblem | null => {
-    const c = charIn(s, id);
-    if (!c || !c.player) return refuse('noPlayer');
-    return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
-  };
-  const target = (by: SuspectId, id: unknown): MoveProblem | null => {
-    const c = charIn(s, id);
-    if (!c) return refuse('noCharacter');
-    if (c.id === by) return refuse('self');
-    return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
-  };
-  const inPart = (...parts: Part[]): MoveProblem | null => (parts.includes(s.part) ? null : refuse(`not_${parts[0]}`));
-
-  switch (m.kind) {
-    case 'endTurn':
-      return inPart('part1', 'part2');
-    case 'enter':
-      return inPart('part1', 'part2') ?? actor(m.by) ?? ((ROOMS as readonly unknown[]).includes(m.room) ? null : refuse('noRoom'));
-    case 'ace': {
-      const p = inPart('part1', 'part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      const t = charOf(s, m.target);
-      if (!t.player) return refuse('npcNoTurn', named(s, t.id, 'target'));
-      // "That player misses their next turn": a second Ace before it is missed does not add one.
-      return t.miss > 0 ? rule('alreadyMisses', named(s, t.id, 'target')) : null;
-    }
-    case 'contest': {
-      const p = inPart('part1') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      if (m.contest !== 'persuasion' && m.contest !== 'aggression') return refuse('unknown');
-      if (!m.cards || !isRank(m.cards.by) || !(m.cards.target === null || isRank(m.cards.target))) return refuse('card');
-      if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
-      // A non-player character always answers with the top card of the pack.
-      if (m.cards.target === null && !charOf(s, m.target).player) return refuse('npcNoCard', named(s, m.target, 'target'));
-      if (m.cards.target === null) return m.result === 'target' ? rule('noCardLoses', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target') }) : null;
-      const cards = duel(cardValue(m.cards.by), cardValue(m.cards.target));
-      if (m.result !== undefined && m.result !== cards)
-        return rule(cards === 'by' ? 'cardsSayBy' : cardValue(m.cards.by) === cardValue(m.cards.target) ? 'tieHolds' : 'cardsSayTarget', {
-          ...named(s, m.by, 'name'),
-          ...named(s, m.target, 'target')
-        });
-      return null;
-    }
-    case 'trick': {
-      const p = inPart('part1') ?? actor(m.by);
-      if (p) return p;
-      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
-      if ((WEAPONS as readonly unknown[]).includes(m.target)) return null;
-      return target(m.by, m.target);
-    }
-    case 'accuse':
-      return inPart('part1') ?? actor(m.by) ?? (typeof m.right === 'boolean' ? null : refuse('unknown'));
-    case 'score': {
-      const p = inPart('scoring') ?? actor(m.by);
-      if (p) return p;
-      return ranks(m.hearts, 0, 13) && ranks(m.diamonds, 0, 13) ? null : refuse('card');
-    }
-    case 'stop':
-    case 'part2': {
-      const p = inPart('scoring');
-      if (p) return p;
-      if (m.kind === 'part2') {
-        if (m.objectives !== 'app' && m.objectives !== 'physical') return refuse('unknown');
-        if (m.rolls !== undefined) {
-          if (!m.rolls || typeof m.rolls !== 'object') return refuse('dice');
-          for (const [id, dice] of Object.entries(m.rolls))
-            if (!charIn(s, id) || !Array.isArray(dice) || dice.length !== 2 || !dice.every(isDie)) return refuse('dice');
-        }
-        if (m.first !== undefined && !charIn(s, m.first)?.player) return refuse('noPlayer');
-      }
-      const missing = playable(s).filter((c) => !s.scores[c.id]);
-      return missing.length ? rule('unscored', { names: nameList(missing.map((c) => nameOf(s, c.player!))) }) : null;
-    }
-    case 'seen': {
-      const next = s.objectives?.toSee[0];
-      if (!next) return refuse('nothingToSee');
-      return m.by === next ? null : refuse('notTheirTurnToSee', named(s, next, 'name'));
-    }
-    case 'take': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!(WEAPONS as readonly unknown[]).includes(m.weapon)) return refuse('noWeapon');
-      if (s.thrown.includes(m.weapon)) return refuse('thrown', { weapon: card(s, m.weapon) });
-      if (charOf(s, m.by).weapon === m.weapon) return refuse('holdsIt', { ...named(s, m.by, 'name'), weapon: card(s, m.weapon) });
-      return null;
-    }
-    case 'drop':
-      return inPart('part2') ?? actor(m.by) ?? (charOf(s, m.by).weapon ? null : refuse('noWeaponHeld', named(s, m.by, 'name')));
-    case 'attack': {
-      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      const a = charOf(s, m.by);
-      const t = charOf(s, m.target);
-      if (!a.weapon) return refuse('attackNeedsWeapon', named(s, a.id, 'name'));
-      if (m.counter !== undefined && typeof m.counter !== 'boolean') return refuse('unknown');
-      if (m.counter && !t.weapon) return refuse('noCounter', named(s, t.id, 'target'));
-      if (m.dice !== undefined) {
-        if (!m.dice || typeof m.dice !== 'object') return refuse('dice');
-        if (m.dice.by !== undefined && !isDie(m.dice.by)) return refuse('dice');
-        if (m.dice.target !== undefined && !isDie(m.dice.target)) return refuse('dice');
-      }
-      return null;
-    }
-    case 'assault': {
-      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      if (!m.clubs || !ranks(m.clubs.by, 1, 13) || !ranks(m.clubs.target, 0, 13)) return refuse('card');
-      // "another player should pick the top card from the pack … and treat this as an opposing CLUB".
-      if (!charOf(s, m.target).player && m.clubs.target.length !== 1) return rule('npcTopCard', named(s, m.target, 'target'));
-      return null;
-    }
-    case 'heal':
-      return inPart('part2') ?? actor(m.by) ?? (isRank(m.card) ? null : refuse('card'));
-    case 'servant': {
-      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      if (m.service !== 'lure' && m.service !== 'spy' && m.service !== 'steal') return refuse('unknown');
-      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
-      const need = m.service === 'steal' ? 2 : 1;
-      if (!ranks(m.diamonds, need, need)) return refuse(m.service === 'steal' ? 'twoDiamonds' : 'oneDiamond');
-      if (m.spade !== null && !isRank(m.spade)) return refuse('card');
-      if (m.room !== undefined && !(ROOMS as readonly unknown[]).includes(m.room)) return refuse('noRoom');
-      if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
-      const t = charOf(s, m.target);
-      // "Player characters can try to see-through … the servant's lies": a piece on the board cannot.
-      if (!t.player && m.spade !== null) return refuse('npcNoSpade', named(s, t.id, 'target'));
-      if (m.service === 'steal' && !t.weapon) return refuse('noWeaponHeld', named(s, t.id, 'name'));
-      if (m.service !== 'spy' && m.room === undefined) return refuse('noRoom');
-      const cards: Side = servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target';
-      if (m.result !== undefined && m.result !== cards)
-        return rule(cards === 'by' ? 'servantSucceeds' : m.spade !== null && total(m.diamonds) === cardValue(m.spade) ? 'tieHolds' : 'servantFails', {
-          ...named(s, m.by, 'name'),
-          ...named(s, m.target, 'target')
-        });
-      return null;
-    }
-    case 'clean':
-    case 'throwOut': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!(WEAPONS as readonly unknown[]).includes(m.weapon)) return refuse('noWeapon');
-      const c = charOf(s, m.by);
-      const params = { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) };
-      if (s.thrown.includes(m.weapon)) return refuse('thrown', params);
-      const mine = objectiveProblem(s, c.id, m.weapon);
-      if (mine) return mine;
-      if (m.kind === 'clean' && c.cleaned.includes(m.weapon)) return refuse('alreadyClean', params);
-      if (c.weapon !== m.weapon) return rule('notHeld', params);
-      if (m.kind === 'throwOut' && !c.cleaned.includes(m.weapon)) return rule('notClean', params);
-      return null;
-    }
-    case 'search': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!(ROOMS as readonly unknown[]).includes(m.room)) return refuse('noRoom');
-      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
-      return objectiveProblem(s, m.by, m.room) ?? (charOf(s, m.by).searching === m.room ? refuse('searching', { ...named(s, m.by, 'name'), room: card(s, m.room) }) : null);
-    }
-    case 'searchRoll': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (m.dice !== undefined && (!Array.isArray(m.dice) || m.dice.length !== 2 || !m.dice.every(isDie))) return refuse('dice');
-      // "To start, you must find a servant (Court Card) who will provide you with the cleaning materials."
-      return charOf(s, m.by).searching ? null : rule('noServant', named(s, m.by, 'name'));
-    }
-    case 'leave':
-      return inPart('part2') ?? actor(m.by) ?? (charOf(s, m.by).searching ? null : refuse('notSearching', named(s, m.by, 'name')));
-    case 'complete': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!isCard(m.card)) return refuse('noCard');
-      const mine = objectiveProblem(s, m.by, m.card);
-      if (mine) return mine;
-      const params = { ...named(s, m.by, 'name'), card: card(s, m.card) };
-      // Each kind has its own way to be done; the players' word can stand in for it.
-      switch (categoryOf(m.card)) {
-        case 'suspect':
-          return charOf(s, m.card as SuspectId).alive ? rule('targetAlive', params) : null;
-        case 'weapon':
-          return s.thrown.includes(m.card as WeaponId) ? null : rule('weaponInHouse', params);
-        case 'room':
-          return rule('roomByRoll', params);
-      }
-      return null;
-    }
-    case 'staircase': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      const c = charOf(s, m.by);
-      if (m.off) return c.staircase ? null : refuse('notOnStairs', named(s, c.id, 'name'));
-      if (c.staircase) return refuse('onStairs', named(s, c.id, 'name'));
-      // "Once all three objectives have been achieved … the character must make a dash for it."
-      const done = doneOf(s, c.id).length;
-      return done < 3 ? rule('notAllDone', { ...named(s, c.id, 'name'), count: done }) : null;
-    }
-    case 'adjust': {
-      const p = inPart('part2');
-      if (p) return p;
-      if (!charIn(s, m.target)) return refuse('noCharacter');
-      return Number.isInteger(m.delta) && m.delta !== 0 && Math.abs(m.delta) <= 999 ? null : refuse('delta');
-    }
-    case 'roll':
-      return m.count === 1 || m.count === 2 ? null : refuse('dice');
-  }
-  return refuse('unknown');
+  if (!Object.hasOwn(CHECKS, m.kind)) return refuse('unknown');
+  return (CHECKS[m.kind] as MoveCheck<KkdMove['kind']>)(s, m);
 }
 
 /**
