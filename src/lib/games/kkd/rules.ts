@@ -604,6 +604,186 @@ function objectiveProblem(s: KkdState, by: SuspectId, card: CardId): MoveProblem
 
 // ---------------------------------------------------------------- the reducer
 
+type MoveReducer<K extends KkdMove['kind']> = (s: KkdState, m: Extract<KkdMove, { kind: K }>) => KkdState;
+
+/** The Location roll: the table's dice or Lantern's; 7 or more finishes the room. */
+function searchRoll(state: KkdState, m: Extract<KkdMove, { kind: 'searchRoll' }>): KkdState {
+  let s = state;
+  const c = charOf(s, m.by);
+  const room = c.searching;
+  let dice = m.dice;
+  if (!dice) [dice, s] = roll(s, 2);
+  const sum = dice[0] + dice[1];
+  const done = locationDone(dice);
+  const params = { ...named(s, c.id, 'name'), room: room ? card(s, room) : '', a: dice[0], b: dice[1], sum };
+  s = showRoll(s, { key: 'kkd:roll.search', params: named(s, c.id, 'name') }, [{ label: { key: 'kkd:roll.who', params: named(s, c.id, 'name') }, dice, total: sum }], {
+    key: done ? 'kkd:roll.searchDone' : 'kkd:roll.searchAgain',
+    params
+  }, m.dice !== undefined);
+  s = log(s, done ? 'searchDone' : 'searchAgain', params);
+  if (!done) return s;
+  s = patch(s, c.id, { searching: null });
+  return room ? markDone(s, c.id, room) : s;
+}
+
+/** What each kind of move does to the table, found by the move's kind. */
+const REDUCERS: { [K in KkdMove['kind']]: MoveReducer<K> } = {
+  endTurn: nextTurn,
+
+  enter: (s, m) => {
+    const c = charOf(s, m.by);
+    const draws = c.lastRoom !== m.room;
+    s = patch(s, c.id, { lastRoom: m.room });
+    s = log(s, draws ? 'enterDraw' : 'enterNoDraw', { ...named(s, c.id, 'name'), room: card(s, m.room) });
+    // Leaving the room being searched sends the servant away.
+    if (c.searching && c.searching !== m.room) s = servantGone(s, c.id);
+    return s;
+  },
+
+  ace: (s, m) => {
+    const t = charOf(s, m.target);
+    s = patch(s, t.id, { miss: t.miss + 1 });
+    return log(s, s.part === 'part2' ? 'poison' : 'drug', { ...named(s, m.by, 'name'), ...named(s, t.id, 'target') });
+  },
+
+  contest: (s, m) => {
+    const a = cardValue(m.cards.by);
+    if (m.cards.target === null) {
+      const won = (m.result ?? 'by') === 'by';
+      return log(s, `${m.contest}${won ? 'NoCard' : 'NoCardHolds'}`, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a });
+    }
+    const b = cardValue(m.cards.target);
+    const winner = m.result ?? duel(a, b);
+    const key = `${m.contest}${winner === 'by' ? 'Won' : a === b ? 'Tie' : 'Lost'}`;
+    return log(s, key, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b });
+  },
+
+  trick: (s, m) => {
+    const params = { ...named(s, m.by, 'name'), court: m.court };
+    if (isWeapon(m.target)) return log(s, 'trickWeapon', { ...params, weapon: card(s, m.target as WeaponId) });
+    return log(s, 'trickPerson', { ...params, ...named(s, m.target as SuspectId, 'target') });
+  },
+
+  accuse: (s, m) => {
+    s = { ...s, accusation: { by: m.by, right: m.right }, part: 'scoring' };
+    return log(s, m.right ? 'accuseRight' : 'accuseWrong', { ...named(s, m.by, 'name'), points: m.right ? ACCUSATION.right : -ACCUSATION.wrong });
+  },
+
+  score: (s, m) => {
+    s = { ...s, scores: { ...s.scores, [m.by]: { hearts: [...m.hearts], diamonds: [...m.diamonds] } } };
+    return log(s, 'score', { ...named(s, m.by, 'name'), hearts: total(m.hearts), diamonds: total(m.diamonds), score: part1Of(s, m.by) });
+  },
+
+  stop: (s) => {
+    const leaders = part1Leaders(s);
+    s = { ...s, outcome: { winner: 'part1', winners: leaders.who } };
+    return log(s, leaders.who.length > 1 ? 'stopTie' : 'stop', {
+      name: displayName(s, leaders.who[0]),
+      names: nameList(leaders.who.map((id) => displayName(s, id))),
+      score: leaders.score
+    });
+  },
+
+  part2: startPart2,
+
+  seen: (s) => {
+    const o = s.objectives!;
+    return { ...s, objectives: { ...o, toSee: o.toSee.slice(1) } };
+  },
+
+  take: (s, m) => {
+    const c = charOf(s, m.by);
+    const holder = s.characters.find((x) => x.weapon === m.weapon);
+    if (holder) s = patch(s, holder.id, { weapon: null });
+    // "You can only carry one Murder Weapon at a time": the one carried is left behind.
+    if (c.weapon) s = log(s, 'leavesWeapon', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon) });
+    s = patch(s, c.id, { weapon: m.weapon });
+    return log(s, holder ? 'takeFrom' : 'take', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon), ...(holder ? named(s, holder.id, 'target') : {}) });
+  },
+
+  drop: (s, m) => {
+    const c = charOf(s, m.by);
+    s = patch(s, c.id, { weapon: null });
+    return log(s, 'drop', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon!) });
+  },
+
+  attack,
+
+  assault: (s, m) => {
+    const a = total(m.clubs.by);
+    const b = total(m.clubs.target);
+    const damage = assaultDamage(a, b);
+    s = log(s, damage > 0 ? 'assaultHits' : 'assaultFails', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b, damage });
+    return damage > 0 ? hurt(s, m.target, damage) : s;
+  },
+
+  heal: (s, m) => {
+    const c = charOf(s, m.by);
+    const value = cardValue(m.card);
+    s = patch(s, c.id, { sp: c.sp + value });
+    return log(s, 'heal', { ...named(s, c.id, 'name'), value, sp: c.sp + value });
+  },
+
+  servant,
+
+  clean: (s, m) => {
+    const c = charOf(s, m.by);
+    s = patch(s, c.id, { cleaned: [...c.cleaned, m.weapon] });
+    return log(s, 'clean', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
+  },
+
+  throwOut: (s, m) => {
+    const c = charOf(s, m.by);
+    const holder = s.characters.find((x) => x.weapon === m.weapon);
+    if (holder) s = patch(s, holder.id, { weapon: null });
+    s = patch(s, c.id, { cleaned: c.cleaned.filter((w) => w !== m.weapon) });
+    s = { ...s, thrown: [...s.thrown, m.weapon] };
+    s = log(s, 'throwOut', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
+    return markDone(s, c.id, m.weapon);
+  },
+
+  search: (s, m) => {
+    const c = charOf(s, m.by);
+    if (c.searching) s = servantGone(s, c.id);
+    s = patch(s, c.id, { searching: m.room, lastRoom: m.room });
+    return log(s, 'search', { ...named(s, c.id, 'name'), room: card(s, m.room) });
+  },
+
+  searchRoll,
+
+  leave: (s, m) => servantGone(s, m.by),
+
+  complete: (s, m) => {
+    s = log(s, 'complete', { ...named(s, m.by, 'name'), card: card(s, m.card) });
+    return markDone(s, m.by, m.card);
+  },
+
+  staircase: (s, m) => {
+    s = patch(s, m.by, { staircase: !m.off });
+    return log(s, m.off ? 'offStairs' : 'onStairs', named(s, m.by, 'name'));
+  },
+
+  adjust: (s, m) => {
+    const c = charOf(s, m.target);
+    const sp = c.sp + m.delta;
+    s = patch(s, c.id, { sp });
+    s = log(s, 'adjust', { ...named(s, c.id, 'target'), delta: m.delta > 0 ? `+${m.delta}` : `${m.delta}`, sp });
+    if (!c.alive && sp > 0) {
+      s = patch(s, c.id, { alive: true });
+      return log(s, 'revived', named(s, c.id, 'target'));
+    }
+    return c.alive && sp <= 0 ? dies(s, c.id) : s;
+  },
+
+  roll: (s, m) => {
+    let dice: number[];
+    [dice, s] = roll(s, m.count);
+    const sum = dice.reduce((a, b) => a + b, 0);
+    s = showRoll(s, { key: 'kkd:roll.free' }, [{ label: { key: 'kkd:roll.dice', params: { count: dice.length } }, dice, total: sum }], null, false);
+    return log(s, 'roll', { dice: dice.join(' + '), sum, count: dice.length });
+  }
+};
+
 /** The table after a move that `check` passed. */
 export function reduce(state: KkdState, m: KkdMove): KkdState {
   let s = state;
@@ -613,161 +793,8 @@ export function reduce(state: KkdState, m: KkdMove): KkdState {
   // The last dice stay on screen until the next move of the table (looking at one's objectives
   // is not one: Part 2's dice wait for the table behind the pass-and-peek).
   if (s.roll && m.kind !== 'seen') s = { ...s, roll: null };
-
-  switch (m.kind) {
-    case 'endTurn':
-      return nextTurn(s);
-    case 'enter': {
-      const c = charOf(s, m.by);
-      const draws = c.lastRoom !== m.room;
-      s = patch(s, c.id, { lastRoom: m.room });
-      s = log(s, draws ? 'enterDraw' : 'enterNoDraw', { ...named(s, c.id, 'name'), room: card(s, m.room) });
-      // Leaving the room being searched sends the servant away.
-      if (c.searching && c.searching !== m.room) s = servantGone(s, c.id);
-      return s;
-    }
-    case 'ace': {
-      const t = charOf(s, m.target);
-      s = patch(s, t.id, { miss: t.miss + 1 });
-      return log(s, s.part === 'part2' ? 'poison' : 'drug', { ...named(s, m.by, 'name'), ...named(s, t.id, 'target') });
-    }
-    case 'contest': {
-      const a = cardValue(m.cards.by);
-      if (m.cards.target === null) {
-        const won = (m.result ?? 'by') === 'by';
-        return log(s, `${m.contest}${won ? 'NoCard' : 'NoCardHolds'}`, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a });
-      }
-      const b = cardValue(m.cards.target);
-      const winner = m.result ?? duel(a, b);
-      const key = `${m.contest}${winner === 'by' ? 'Won' : a === b ? 'Tie' : 'Lost'}`;
-      return log(s, key, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b });
-    }
-    case 'trick': {
-      const params = { ...named(s, m.by, 'name'), court: m.court };
-      if ((WEAPONS as readonly unknown[]).includes(m.target)) return log(s, 'trickWeapon', { ...params, weapon: card(s, m.target as WeaponId) });
-      return log(s, 'trickPerson', { ...params, ...named(s, m.target as SuspectId, 'target') });
-    }
-    case 'accuse': {
-      s = { ...s, accusation: { by: m.by, right: m.right }, part: 'scoring' };
-      return log(s, m.right ? 'accuseRight' : 'accuseWrong', { ...named(s, m.by, 'name'), points: m.right ? ACCUSATION.right : -ACCUSATION.wrong });
-    }
-    case 'score': {
-      s = { ...s, scores: { ...s.scores, [m.by]: { hearts: [...m.hearts], diamonds: [...m.diamonds] } } };
-      return log(s, 'score', { ...named(s, m.by, 'name'), hearts: total(m.hearts), diamonds: total(m.diamonds), score: part1Of(s, m.by) });
-    }
-    case 'stop': {
-      const leaders = part1Leaders(s);
-      s = { ...s, outcome: { winner: 'part1', winners: leaders.who } };
-      return log(s, leaders.who.length > 1 ? 'stopTie' : 'stop', {
-        name: displayName(s, leaders.who[0]),
-        names: nameList(leaders.who.map((id) => displayName(s, id))),
-        score: leaders.score
-      });
-    }
-    case 'part2':
-      return startPart2(s, m);
-    case 'seen': {
-      const o = s.objectives!;
-      return { ...s, objectives: { ...o, toSee: o.toSee.slice(1) } };
-    }
-    case 'take': {
-      const c = charOf(s, m.by);
-      const holder = s.characters.find((x) => x.weapon === m.weapon);
-      if (holder) s = patch(s, holder.id, { weapon: null });
-      // "You can only carry one Murder Weapon at a time": the one carried is left behind.
-      if (c.weapon) s = log(s, 'leavesWeapon', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon) });
-      s = patch(s, c.id, { weapon: m.weapon });
-      return log(s, holder ? 'takeFrom' : 'take', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon), ...(holder ? named(s, holder.id, 'target') : {}) });
-    }
-    case 'drop': {
-      const c = charOf(s, m.by);
-      s = patch(s, c.id, { weapon: null });
-      return log(s, 'drop', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon!) });
-    }
-    case 'attack':
-      return attack(s, m);
-    case 'assault': {
-      const a = total(m.clubs.by);
-      const b = total(m.clubs.target);
-      const damage = assaultDamage(a, b);
-      s = log(s, damage > 0 ? 'assaultHits' : 'assaultFails', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b, damage });
-      return damage > 0 ? hurt(s, m.target, damage) : s;
-    }
-    case 'heal': {
-      const c = charOf(s, m.by);
-      const value = cardValue(m.card);
-      s = patch(s, c.id, { sp: c.sp + value });
-      return log(s, 'heal', { ...named(s, c.id, 'name'), value, sp: c.sp + value });
-    }
-    case 'servant':
-      return servant(s, m);
-    case 'clean': {
-      const c = charOf(s, m.by);
-      s = patch(s, c.id, { cleaned: [...c.cleaned, m.weapon] });
-      return log(s, 'clean', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
-    }
-    case 'throwOut': {
-      const c = charOf(s, m.by);
-      const holder = s.characters.find((x) => x.weapon === m.weapon);
-      if (holder) s = patch(s, holder.id, { weapon: null });
-      s = patch(s, c.id, { cleaned: c.cleaned.filter((w) => w !== m.weapon) });
-      s = { ...s, thrown: [...s.thrown, m.weapon] };
-      s = log(s, 'throwOut', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
-      return markDone(s, c.id, m.weapon);
-    }
-    case 'search': {
-      const c = charOf(s, m.by);
-      if (c.searching) s = servantGone(s, c.id);
-      s = patch(s, c.id, { searching: m.room, lastRoom: m.room });
-      return log(s, 'search', { ...named(s, c.id, 'name'), room: card(s, m.room) });
-    }
-    case 'searchRoll': {
-      const c = charOf(s, m.by);
-      const room = c.searching;
-      let dice = m.dice;
-      if (!dice) [dice, s] = roll(s, 2);
-      const sum = dice[0] + dice[1];
-      const done = locationDone(dice);
-      const params = { ...named(s, c.id, 'name'), room: room ? card(s, room) : '', a: dice[0], b: dice[1], sum };
-      s = showRoll(s, { key: 'kkd:roll.search', params: named(s, c.id, 'name') }, [{ label: { key: 'kkd:roll.who', params: named(s, c.id, 'name') }, dice, total: sum }], {
-        key: done ? 'kkd:roll.searchDone' : 'kkd:roll.searchAgain',
-        params
-      }, m.dice !== undefined);
-      s = log(s, done ? 'searchDone' : 'searchAgain', params);
-      if (!done) return s;
-      s = patch(s, c.id, { searching: null });
-      return room ? markDone(s, c.id, room) : s;
-    }
-    case 'leave':
-      return servantGone(s, m.by);
-    case 'complete': {
-      s = log(s, 'complete', { ...named(s, m.by, 'name'), card: card(s, m.card) });
-      return markDone(s, m.by, m.card);
-    }
-    case 'staircase': {
-      s = patch(s, m.by, { staircase: !m.off });
-      return log(s, m.off ? 'offStairs' : 'onStairs', named(s, m.by, 'name'));
-    }
-    case 'adjust': {
-      const c = charOf(s, m.target);
-      const sp = c.sp + m.delta;
-      s = patch(s, c.id, { sp });
-      s = log(s, 'adjust', { ...named(s, c.id, 'target'), delta: m.delta > 0 ? `+${m.delta}` : `${m.delta}`, sp });
-      if (!c.alive && sp > 0) {
-        s = patch(s, c.id, { alive: true });
-        return log(s, 'revived', named(s, c.id, 'target'));
-      }
-      return c.alive && sp <= 0 ? dies(s, c.id) : s;
-    }
-    case 'roll': {
-      let dice: number[];
-      [dice, s] = roll(s, m.count);
-      const sum = dice.reduce((a, b) => a + b, 0);
-      s = showRoll(s, { key: 'kkd:roll.free' }, [{ label: { key: 'kkd:roll.dice', params: { count: dice.length } }, dice, total: sum }], null, false);
-      return log(s, 'roll', { dice: dice.join(' + '), sum, count: dice.length });
-    }
-  }
-  return s;
+  if (!Object.hasOwn(REDUCERS, m.kind)) return s;
+  return (REDUCERS[m.kind] as MoveReducer<KkdMove['kind']>)(s, m);
 }
 
 // ---------------------------------------------------------------- the table's corrections
