@@ -112,6 +112,26 @@ const nodOrShake = (role: string): DraftOf =>
     answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
   }));
 
+/**
+ * The Wizard's or the Detective's call: pick one living player or nobody, the one chosen last
+ * time marked for the Keeper (`freed`: the Detective's hint that last night's detainee is free).
+ */
+function choosesOne(ctx: Ctx, alive: PlayerId[], role: 'wizard' | 'detective', last: PlayerId | null, freed: Text[] = []): Draft {
+  const hints = [k(`hints.${role}.who`, { name: holder(ctx, role)!.name }), ...freed];
+  const marks: Record<PlayerId, Fact> = {};
+  if (last && player(ctx, last).alive) {
+    hints.push(k(`hints.${role}.last`, { name: player(ctx, last).name }));
+    marks[last] = secret(k('marks.chosenLastTime'));
+  }
+  return {
+    role,
+    prompt: k(`steps.${role}.prompt`),
+    after: k(`steps.${role}.after`),
+    hints,
+    answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
+  };
+}
+
 // ------------------------------------------------------------ Day
 
 const DAY_STEPS: Record<string, DraftOf> = {
@@ -138,45 +158,16 @@ const DAY_STEPS: Record<string, DraftOf> = {
     prompt: ctx.dollFrom ? k('steps.dollHandOver.pass', { name: player(ctx, ctx.doll!).name }) : k('steps.dollHandOver.first', { name: player(ctx, ctx.doll!).name }),
     hints: [k('hints.dollHandOver', { name: player(ctx, ctx.doll!).name })]
   }),
-  wizard: roleCall('wizard', 'steps.wizard.prompt', 'steps.wizard.after', ({ ctx, alive }) => {
-    const w = holder(ctx, 'wizard')!;
-    const hints = [k('hints.wizard.who', { name: w.name })];
-    const marks: Record<PlayerId, Fact> = {};
-    if (ctx.wizardLast && player(ctx, ctx.wizardLast).alive) {
-      hints.push(k('hints.wizard.last', { name: player(ctx, ctx.wizardLast).name }));
-      marks[ctx.wizardLast] = secret(k('marks.chosenLastTime'));
-    }
-    return {
-      role: 'wizard',
-      prompt: k('steps.wizard.prompt'),
-      after: k('steps.wizard.after'),
-      hints,
-      answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
-    };
-  }),
+  wizard: roleCall('wizard', 'steps.wizard.prompt', 'steps.wizard.after', ({ ctx, alive }) => choosesOne(ctx, alive, 'wizard', ctx.wizardLast)),
   wizardFails: ({ ctx }) => ({
     role: 'wizard',
     prompt: k('steps.wizardFails.prompt'),
     after: k('steps.wizard.after'),
     hints: [k('hints.wizardFails', { name: player(ctx, ctx.wizardLast!).name })]
   }),
-  detective: roleCall('detective', 'steps.detective.prompt', 'steps.detective.after', ({ ctx, alive }) => {
-    const d = holder(ctx, 'detective')!;
-    const hints = [k('hints.detective.who', { name: d.name })];
-    const marks: Record<PlayerId, Fact> = {};
-    if (ctx.detained) hints.push(k('hints.detective.freed', { name: player(ctx, ctx.detained).name }));
-    if (ctx.detectiveLast && player(ctx, ctx.detectiveLast).alive) {
-      hints.push(k('hints.detective.last', { name: player(ctx, ctx.detectiveLast).name }));
-      marks[ctx.detectiveLast] = secret(k('marks.chosenLastTime'));
-    }
-    return {
-      role: 'detective',
-      prompt: k('steps.detective.prompt'),
-      after: k('steps.detective.after'),
-      hints,
-      answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
-    };
-  }),
+  detective: roleCall('detective', 'steps.detective.prompt', 'steps.detective.after', ({ ctx, alive }) =>
+    choosesOne(ctx, alive, 'detective', ctx.detectiveLast, ctx.detained ? [k('hints.detective.freed', { name: player(ctx, ctx.detained).name })] : [])
+  ),
   detectiveInvalid: () => ({
     role: 'detective',
     prompt: k('steps.detectiveInvalid.prompt'),
