@@ -441,122 +441,117 @@ export function reduce(state: BotcState, move: BotcMove): BotcState {
   return s;
 }
 
+type MoveApply<K extends BotcMove['kind']> = (s: BotcState, m: Extract<BotcMove, { kind: K }>) => BotcState;
+
+/** What each kind of move does to the grimoire, found by the move's kind. */
+const MOVES: { [K in BotcMove['kind']]: MoveApply<K> } = {
+  seen: (s) => ({ ...s, dealt: s.dealt + 1 }),
+  place: (s, m) => {
+    const r: Reminder = { uid: s.nextUid, source: m.source, label: m.label, player: m.player };
+    return log({ ...s, reminders: [...s.reminders, r], nextUid: s.nextUid + 1 }, 'placed', { label: m.label, character: characterName(s, m.source), name: nameOf(s, m.player) }, true);
+  },
+  shift: (s, m) => {
+    const r = s.reminders.find((x) => x.uid === m.uid)!;
+    const next = { ...s, reminders: s.reminders.map((x) => (x.uid === m.uid ? { ...x, player: m.player } : x)) };
+    return log(next, 'shifted', { label: r.label, character: characterName(s, r.source), name: nameOf(s, m.player) }, true);
+  },
+  remove: (s, m) => {
+    const r = s.reminders.find((x) => x.uid === m.uid)!;
+    return log({ ...s, reminders: s.reminders.filter((x) => x.uid !== m.uid) }, 'removed', { label: r.label, character: characterName(s, r.source), name: nameOf(s, r.player) }, true);
+  },
+  die: (s, m) => log(death(s, m.player), s.phase.kind === 'night' ? 'diedNight' : 'died', { name: nameOf(s, m.player) }),
+  revive: (s, m) => log({ ...patch(s, m.player, { alive: true }), diedTonight: s.diedTonight.filter((id) => id !== m.player) }, 'revived', { name: nameOf(s, m.player) }),
+  ghostVote: (s, m) => log(patch(s, m.player, { ghostVote: m.has }), m.has ? 'ghostVoteBack' : 'ghostVoteSpent', { name: nameOf(s, m.player) }),
+  note: (s, m) => patch(s, m.player, { note: m.text.trim() }),
+  alignment: (s, m) => log(patch(s, m.player, { alignment: m.alignment }), `turned.${m.alignment}`, { name: nameOf(s, m.player) }, true),
+  character: (s, m) => log(patch(s, m.player, { character: m.character, shown: null }), 'character', { name: nameOf(s, m.player), character: characterName(s, m.character) }, true),
+  nominate: (s, m) => {
+    const n: Nomination = { nominator: m.nominator, nominee: m.nominee, voters: null, votes: null };
+    return log({ ...s, nominations: [...s.nominations, n] }, 'nominated', { nominator: nameOf(s, m.nominator), nominee: nameOf(s, m.nominee) });
+  },
+  vote: (s, m) => {
+    const open = openNomination(s)!;
+    const votes = m.votes ?? m.voters.length;
+    const result = voteResult(s, votes);
+    const threshold = voteThreshold(s);
+    // Raising a hand spends a dead player's vote token (rule book, Day: "they remove their vote token").
+    let next: BotcState = { ...s, players: s.players.map((p) => (!p.alive && m.voters.includes(p.id) ? { ...p, ghostVote: false } : p)) };
+    const counted: Nomination = { ...open, voters: [...m.voters], votes, reached: votes >= threshold };
+    next = { ...next, nominations: [...s.nominations.slice(0, -1), counted] };
+    return log(next, `vote.${result}`, { nominee: nameOf(s, open.nominee), count: votes, threshold, voters: names(s, m.voters) || '—' });
+  },
+  execute: (s, m) => {
+    const p = playerById(s, m.player)!;
+    const next = { ...s, executed: { player: m.player, died: m.dies, ...(p.alive ? {} : { wasDead: true }) } };
+    if (!p.alive) return log(next, 'executedDead', { name: p.name });
+    if (m.dies) return log(death(next, m.player), 'executed', { name: p.name });
+    return log(next, 'executedSurvived', { name: p.name });
+  },
+  exile: (s, m) => {
+    const exiled = m.supporters.length >= exileThreshold(s);
+    const e: Exile = { caller: m.caller, traveller: m.traveller, supporters: [...m.supporters], exiled };
+    let next: BotcState = { ...s, exiles: [...s.exiles, e] };
+    if (exiled && playerById(s, m.traveller)!.alive) next = death(next, m.traveller);
+    return log(next, exiled ? 'exiled' : 'notExiled', {
+      name: nameOf(s, m.traveller),
+      caller: nameOf(s, m.caller),
+      count: m.supporters.length,
+      threshold: exileThreshold(s)
+    });
+  },
+  phase: (s) => {
+    if (s.phase.kind === 'night') {
+      // Dawn: the night's deaths are read out; the day's count starts empty.
+      const dawn = log(s, s.diedTonight.length ? 'dawn' : 'dawnNobody', { number: s.phase.number, names: names(s, s.diedTonight) });
+      return { ...dawn, phase: { kind: 'day', number: s.phase.number }, nominations: [], exiles: [], executed: null };
+    }
+    // A day that ends without an execution says so in the log.
+    const ended = s.executed ? s : log(s, 'noExecution', { number: s.phase.number });
+    const dusk = { ...ended, phase: { kind: 'night' as const, number: s.phase.number + 1 }, diedTonight: [], nominations: [], exiles: [], executed: null };
+    return log(dusk, 'dusk', { number: s.phase.number + 1 });
+  },
+  declare: (s, m) => log({ ...s, winner: m.winner }, 'declared', { winner: m.winner }),
+  fabled: (s, m) => log({ ...s, fabled: m.on ? [...s.fabled, m.character] : s.fabled.filter((f) => f !== m.character) }, m.on ? 'fabledAdded' : 'fabledRemoved', {
+    character: characterName(s, m.character)
+  }),
+  bluffs: (s, m) => {
+    const groups = bluffGroups(s).map((g) => [...g]);
+    const removed = m.group > 0 && m.characters.length === 0;
+    if (removed) groups.splice(m.group, 1);
+    else groups[m.group] = [...m.characters];
+    const [bluffs, ...moreBluffs] = groups;
+    const names = m.characters.map((id) => characterName(s, id)).join(', ') || '—';
+    return log({ ...s, bluffs, moreBluffs }, removed ? 'bluffsRemoved' : m.group === 0 ? 'bluffs' : 'bluffsGroup', { number: m.group + 1, names }, true);
+  },
+  join: (s, m) => {
+    // The newcomer sits after the player named (at the start of the circle when none), and
+    // the seats are numbered again clockwise.
+    const order = [...s.players].sort((a, b) => a.seat - b.seat);
+    const at = m.after === null ? 0 : order.findIndex((p) => p.id === m.after) + 1;
+    const joined: BotcPlayer = {
+      id: m.player,
+      name: m.name.trim(),
+      seat: 0,
+      character: m.character,
+      shown: null,
+      alignment: m.alignment,
+      alive: true,
+      ghostVote: true,
+      traveller: true,
+      note: ''
+    };
+    order.splice(at, 0, joined);
+    const players = order.map((p, seat) => ({ ...p, seat }));
+    // A Traveller chooses their character in the open: nothing to deal.
+    return log({ ...s, players, dealt: s.dealt + 1 }, 'joined', { name: joined.name, character: characterName(s, m.character) });
+  },
+  leave: (s, m) => log(
+    { ...patch(s, m.player, { left: true }), reminders: s.reminders.filter((r) => r.player !== m.player) },
+    'left',
+    { name: nameOf(s, m.player) }
+  )
+};
+
 function applyMove(s: BotcState, m: BotcMove): BotcState {
-  switch (m.kind) {
-    case 'seen':
-      return { ...s, dealt: s.dealt + 1 };
-    case 'place': {
-      const r: Reminder = { uid: s.nextUid, source: m.source, label: m.label, player: m.player };
-      return log({ ...s, reminders: [...s.reminders, r], nextUid: s.nextUid + 1 }, 'placed', { label: m.label, character: characterName(s, m.source), name: nameOf(s, m.player) }, true);
-    }
-    case 'shift': {
-      const r = s.reminders.find((x) => x.uid === m.uid)!;
-      const next = { ...s, reminders: s.reminders.map((x) => (x.uid === m.uid ? { ...x, player: m.player } : x)) };
-      return log(next, 'shifted', { label: r.label, character: characterName(s, r.source), name: nameOf(s, m.player) }, true);
-    }
-    case 'remove': {
-      const r = s.reminders.find((x) => x.uid === m.uid)!;
-      return log({ ...s, reminders: s.reminders.filter((x) => x.uid !== m.uid) }, 'removed', { label: r.label, character: characterName(s, r.source), name: nameOf(s, r.player) }, true);
-    }
-    case 'die':
-      return log(death(s, m.player), s.phase.kind === 'night' ? 'diedNight' : 'died', { name: nameOf(s, m.player) });
-    case 'revive':
-      return log({ ...patch(s, m.player, { alive: true }), diedTonight: s.diedTonight.filter((id) => id !== m.player) }, 'revived', { name: nameOf(s, m.player) });
-    case 'ghostVote':
-      return log(patch(s, m.player, { ghostVote: m.has }), m.has ? 'ghostVoteBack' : 'ghostVoteSpent', { name: nameOf(s, m.player) });
-    case 'note':
-      return patch(s, m.player, { note: m.text.trim() });
-    case 'alignment':
-      return log(patch(s, m.player, { alignment: m.alignment }), `turned.${m.alignment}`, { name: nameOf(s, m.player) }, true);
-    case 'character':
-      return log(patch(s, m.player, { character: m.character, shown: null }), 'character', { name: nameOf(s, m.player), character: characterName(s, m.character) }, true);
-    case 'nominate': {
-      const n: Nomination = { nominator: m.nominator, nominee: m.nominee, voters: null, votes: null };
-      return log({ ...s, nominations: [...s.nominations, n] }, 'nominated', { nominator: nameOf(s, m.nominator), nominee: nameOf(s, m.nominee) });
-    }
-    case 'vote': {
-      const open = openNomination(s)!;
-      const votes = m.votes ?? m.voters.length;
-      const result = voteResult(s, votes);
-      const threshold = voteThreshold(s);
-      // Raising a hand spends a dead player's vote token (rule book, Day: "they remove their vote token").
-      let next: BotcState = { ...s, players: s.players.map((p) => (!p.alive && m.voters.includes(p.id) ? { ...p, ghostVote: false } : p)) };
-      const counted: Nomination = { ...open, voters: [...m.voters], votes, reached: votes >= threshold };
-      next = { ...next, nominations: [...s.nominations.slice(0, -1), counted] };
-      return log(next, `vote.${result}`, { nominee: nameOf(s, open.nominee), count: votes, threshold, voters: names(s, m.voters) || '—' });
-    }
-    case 'execute': {
-      const p = playerById(s, m.player)!;
-      const next = { ...s, executed: { player: m.player, died: m.dies, ...(p.alive ? {} : { wasDead: true }) } };
-      if (!p.alive) return log(next, 'executedDead', { name: p.name });
-      if (m.dies) return log(death(next, m.player), 'executed', { name: p.name });
-      return log(next, 'executedSurvived', { name: p.name });
-    }
-    case 'exile': {
-      const exiled = m.supporters.length >= exileThreshold(s);
-      const e: Exile = { caller: m.caller, traveller: m.traveller, supporters: [...m.supporters], exiled };
-      let next: BotcState = { ...s, exiles: [...s.exiles, e] };
-      if (exiled && playerById(s, m.traveller)!.alive) next = death(next, m.traveller);
-      return log(next, exiled ? 'exiled' : 'notExiled', {
-        name: nameOf(s, m.traveller),
-        caller: nameOf(s, m.caller),
-        count: m.supporters.length,
-        threshold: exileThreshold(s)
-      });
-    }
-    case 'phase': {
-      if (s.phase.kind === 'night') {
-        // Dawn: the night's deaths are read out; the day's count starts empty.
-        const dawn = log(s, s.diedTonight.length ? 'dawn' : 'dawnNobody', { number: s.phase.number, names: names(s, s.diedTonight) });
-        return { ...dawn, phase: { kind: 'day', number: s.phase.number }, nominations: [], exiles: [], executed: null };
-      }
-      // A day that ends without an execution says so in the log.
-      const ended = s.executed ? s : log(s, 'noExecution', { number: s.phase.number });
-      const dusk = { ...ended, phase: { kind: 'night' as const, number: s.phase.number + 1 }, diedTonight: [], nominations: [], exiles: [], executed: null };
-      return log(dusk, 'dusk', { number: s.phase.number + 1 });
-    }
-    case 'declare':
-      return log({ ...s, winner: m.winner }, 'declared', { winner: m.winner });
-    case 'fabled':
-      return log({ ...s, fabled: m.on ? [...s.fabled, m.character] : s.fabled.filter((f) => f !== m.character) }, m.on ? 'fabledAdded' : 'fabledRemoved', {
-        character: characterName(s, m.character)
-      });
-    case 'bluffs': {
-      const groups = bluffGroups(s).map((g) => [...g]);
-      const removed = m.group > 0 && m.characters.length === 0;
-      if (removed) groups.splice(m.group, 1);
-      else groups[m.group] = [...m.characters];
-      const [bluffs, ...moreBluffs] = groups;
-      const names = m.characters.map((id) => characterName(s, id)).join(', ') || '—';
-      return log({ ...s, bluffs, moreBluffs }, removed ? 'bluffsRemoved' : m.group === 0 ? 'bluffs' : 'bluffsGroup', { number: m.group + 1, names }, true);
-    }
-    case 'join': {
-      // The newcomer sits after the player named (at the start of the circle when none), and
-      // the seats are numbered again clockwise.
-      const order = [...s.players].sort((a, b) => a.seat - b.seat);
-      const at = m.after === null ? 0 : order.findIndex((p) => p.id === m.after) + 1;
-      const joined: BotcPlayer = {
-        id: m.player,
-        name: m.name.trim(),
-        seat: 0,
-        character: m.character,
-        shown: null,
-        alignment: m.alignment,
-        alive: true,
-        ghostVote: true,
-        traveller: true,
-        note: ''
-      };
-      order.splice(at, 0, joined);
-      const players = order.map((p, seat) => ({ ...p, seat }));
-      // A Traveller chooses their character in the open: nothing to deal.
-      return log({ ...s, players, dealt: s.dealt + 1 }, 'joined', { name: joined.name, character: characterName(s, m.character) });
-    }
-    case 'leave':
-      return log(
-        { ...patch(s, m.player, { left: true }), reminders: s.reminders.filter((r) => r.player !== m.player) },
-        'left',
-        { name: nameOf(s, m.player) }
-      );
-  }
+  return (MOVES[m.kind] as MoveApply<typeof m.kind>)(s, m);
 }
