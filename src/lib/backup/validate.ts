@@ -138,15 +138,26 @@ const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID && ID.test(v);
 
-async function checkGame(entry: unknown, index: number, seen: Map<string, number>): Promise<Checked<ImportItem>> {
-  const where: ProblemPlace = describeGame(entry, index);
-  const fail = (key: string, params?: Record<string, string | number>, event?: number, detail?: Text) =>
-    problem(key, params, event === undefined ? where : { ...where, event }, detail);
+type Failed = ReturnType<typeof problem>;
+/** A problem in the game being checked (and, given `event`, in that entry of its log). */
+type Fail = (key: string, params?: Record<string, string | number>, event?: number, detail?: Text) => Failed;
 
-  if (!isPlainObject(entry) || !isPlainObject(entry.game) || !Array.isArray(entry.events)) return fail('entryShape');
-  const g = entry.game;
+/** A game's record as the file gives it, each field checked. */
+interface RecordFields {
+  id: string;
+  gameId: string;
+  createdAt: number;
+  updatedAt: number;
+  setup: never;
+  seed: number;
+  machineVersion: number;
+  snapshot: Record<string, unknown>;
+  seq: number;
+  status: 'active' | 'over';
+}
 
-  // The record, field by field.
+/** The record, field by field. */
+function readRecord(g: Record<string, unknown>, seen: Map<string, number>, fail: Fail): Checked<RecordFields> {
   if (!isId(g.id)) return fail('badId');
   const twin = seen.get(g.id);
   if (twin !== undefined) return fail('duplicateGame', { other: twin });
@@ -163,17 +174,12 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
   if (!isCount(g.seq)) return fail('gameField', { field: 'seq' });
   if (g.status !== 'active' && g.status !== 'over') return fail('gameField', { field: 'status' });
   if (!isPlainObject(g.summary)) return fail('gameField', { field: 'summary' });
+  const { id, gameId, createdAt, updatedAt, machineVersion, snapshot, seq, status } = g;
+  return { ok: true, value: { id, gameId, createdAt, updatedAt, setup: g.input.setup as never, seed, machineVersion, snapshot, seq, status } };
+}
 
-  let def: Def;
-  try {
-    def = await loadGame(g.gameId);
-  } catch {
-    return fail('unknownGame', { gameId: g.gameId });
-  }
-  const setup = g.input.setup as never;
-  const input: GameInput<never> = { setup, seed };
-
-  // The players, then the setup as the game itself checks it.
+/** The players, then the setup as the game itself checks it. */
+function setupProblem(def: Def, setup: never, where: ProblemPlace, fail: Fail): Failed | null {
   let players: unknown;
   try {
     players = def.players(setup);
@@ -188,10 +194,11 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
   } catch {
     return fail('setupUnreadable');
   }
-  if (setupProblems.length) return fail('setupInvalid', undefined, undefined, setupProblems[0].text);
+  return setupProblems.length ? fail('setupInvalid', undefined, undefined, setupProblems[0].text) : null;
+}
 
-  // The log: each entry's shape, then the numbering as a whole.
-  const log = entry.events;
+/** The log: each entry's shape, then the numbering as a whole. */
+function readLog(def: Def, r: RecordFields, log: unknown[], fail: Fail): Checked<{ moves: LoggedEvent[]; times: number[] }> {
   if (log.length > MAX_EVENTS) return fail('tooManyEvents', { count: log.length, max: MAX_EVENTS });
   const moves: LoggedEvent[] = [];
   const times: number[] = [];
@@ -199,7 +206,7 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
     const e = log[j];
     const at = j + 1;
     if (!isPlainObject(e)) return fail('eventShape', undefined, at);
-    if (e.gameId !== g.id) return fail('eventOtherGame', undefined, at);
+    if (e.gameId !== r.id) return fail('eventOtherGame', undefined, at);
     if (!isCount(e.seq) || e.seq === 0) return fail('eventField', { field: 'seq' }, at);
     if (!isTime(e.at)) return fail('eventField', { field: 'at' }, at);
     if (!isVersion(e.machineVersion)) return fail('eventField', { field: 'machineVersion' }, at);
@@ -215,9 +222,13 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
   }
   const numbering = checkNumbering(log.map((e) => (e as { seq: number }).seq));
   if (numbering) return fail(numbering.key, numbering.params, numbering.at);
-  if (g.seq !== log.length) return fail('seqMismatch', { seq: g.seq, count: log.length });
+  if (r.seq !== log.length) return fail('seqMismatch', { seq: r.seq, count: log.length });
+  return { ok: true, value: { moves, times } };
+}
 
-  // The replay: from the stored setup and seed, every entry in turn, as the game screen made them.
+/** The replay: from the stored setup and seed, every entry in turn, as the game screen made them. */
+function replay(def: Def, r: RecordFields, moves: LoggedEvent[], times: number[], fail: Fail): Checked<{ snapshot: Snapshot; events: EventRecord[]; checkpoints: CheckpointRecord[] }> {
+  const input: GameInput<never> = { setup: r.setup, seed: r.seed };
   let snapshot: Snapshot;
   try {
     snapshot = start(def, input);
@@ -243,42 +254,72 @@ async function checkGame(entry: unknown, index: number, seen: Map<string, number
       }
     }
     snapshot = stack[stack.length - 1];
-    events.push({ gameId: g.id, seq: j + 1, at: times[j], event: move, machineVersion: def.machineVersion });
-    if (isCheckpoint(j + 1)) checkpoints.push({ gameId: g.id, seq: j + 1, snapshot: persist(def, snapshot), machineVersion: def.machineVersion });
+    events.push({ gameId: r.id, seq: j + 1, at: times[j], event: move, machineVersion: def.machineVersion });
+    if (isCheckpoint(j + 1)) checkpoints.push({ gameId: r.id, seq: j + 1, snapshot: persist(def, snapshot), machineVersion: def.machineVersion });
   }
+  return { ok: true, value: { snapshot, events, checkpoints } };
+}
 
-  // Where the replay ends must be where the file says the game is.
+/** Where the replay ends must be where the file says the game is. */
+function endView(def: Def, r: RecordFields, snapshot: Snapshot, moveCount: number, fail: Fail): Checked<GameView> {
   let view: GameView;
   try {
     view = def.view(snapshot);
   } catch {
-    return fail('moveFailed', undefined, moves.length || undefined);
+    return fail('moveFailed', undefined, moveCount || undefined);
   }
   const status = view.stage === 'over' ? 'over' : 'active';
-  if (status !== g.status) return fail(g.status === 'over' ? 'statusNotOver' : 'statusOver');
+  if (status !== r.status) return fail(r.status === 'over' ? 'statusNotOver' : 'statusOver');
   // A snapshot written by another version of the game's machine cannot be read: the log is
   // the truth then, and the replay above is the game.
-  if (g.machineVersion === def.machineVersion) {
+  if (r.machineVersion === def.machineVersion) {
     let stored: GameView;
     try {
-      stored = def.view(restore(def, g.snapshot));
+      stored = def.view(restore(def, r.snapshot));
     } catch {
       return fail('snapshotUnreadable');
     }
     if (canonical(stored) !== canonical(view)) return fail('snapshotMismatch');
   }
+  return { ok: true, value: view };
+}
+
+async function checkGame(entry: unknown, index: number, seen: Map<string, number>): Promise<Checked<ImportItem>> {
+  const where: ProblemPlace = describeGame(entry, index);
+  const fail: Fail = (key, params, event, detail) => problem(key, params, event === undefined ? where : { ...where, event }, detail);
+
+  if (!isPlainObject(entry) || !isPlainObject(entry.game) || !Array.isArray(entry.events)) return fail('entryShape');
+  const record = readRecord(entry.game, seen, fail);
+  if (!record.ok) return record;
+  const r = record.value;
+
+  let def: Def;
+  try {
+    def = await loadGame(r.gameId);
+  } catch {
+    return fail('unknownGame', { gameId: r.gameId });
+  }
+  const badSetup = setupProblem(def, r.setup, where, fail);
+  if (badSetup) return badSetup;
+  const log = readLog(def, r, entry.events, fail);
+  if (!log.ok) return log;
+  const played = replay(def, r, log.value.moves, log.value.times, fail);
+  if (!played.ok) return played;
+  const { snapshot, events, checkpoints } = played.value;
+  const view = endView(def, r, snapshot, log.value.moves.length, fail);
+  if (!view.ok) return view;
 
   const game: GameRecord = {
-    id: g.id,
-    gameId: g.gameId,
-    createdAt: g.createdAt,
-    updatedAt: g.updatedAt,
-    input: { setup: structuredClone(setup), seed },
+    id: r.id,
+    gameId: r.gameId,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    input: { setup: structuredClone(r.setup), seed: r.seed },
     machineVersion: def.machineVersion,
     snapshot: persist(def, snapshot),
-    seq: g.seq,
-    status,
-    summary: summaryOf(view)
+    seq: r.seq,
+    status: r.status,
+    summary: summaryOf(view.value)
   };
   return { ok: true, value: { game, events, checkpoints } };
 }

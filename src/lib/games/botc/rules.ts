@@ -288,126 +288,130 @@ export function check(s: BotcState, move: BotcMove): MoveProblem | null {
   return problem && problem.overrulable && move.overrule ? null : problem;
 }
 
+/** A player still at the table, by id (a Traveller who has left takes no further part). */
+const presentPlayer = (s: BotcState, id: unknown): BotcPlayer | undefined => (typeof id === 'string' ? present(s).find((p) => p.id === id) : undefined);
+
+/** A list of players at the table, each named once. */
+const presentList = (s: BotcState, ids: unknown): ids is PlayerId[] =>
+  Array.isArray(ids) && !ids.some((id) => !presentPlayer(s, id)) && new Set(ids).size === ids.length;
+
+type MoveCheck<K extends BotcMove['kind']> = (s: BotcState, m: Extract<BotcMove, { kind: K }>) => MoveProblem | null;
+
+/**
+ * Each kind of move's checks once the characters are dealt, found by the move's kind: `no` for
+ * what cannot be, `rule` for what the book forbids and the Storyteller may overrule.
+ */
+const CHECKS: { [K in Exclude<BotcMove['kind'], 'seen'>]: MoveCheck<K> } = {
+  place: (s, m) => {
+    const c = characterIn(s, m.source);
+    if (!c || !presentPlayer(s, m.player)) return no('unknown');
+    return [...c.reminders, ...c.remindersGlobal].includes(m.label) ? null : no('unknownReminder');
+  },
+  shift: (s, m) => (s.reminders.some((r) => r.uid === m.uid) && presentPlayer(s, m.player) ? null : no('unknown')),
+  remove: (s, m) => (s.reminders.some((r) => r.uid === m.uid) ? null : no('unknown')),
+  die: (s, m) => {
+    const p = presentPlayer(s, m.player);
+    if (!p) return no('unknown');
+    return p.alive ? null : no('alreadyDead', { name: p.name });
+  },
+  revive: (s, m) => {
+    const p = presentPlayer(s, m.player);
+    if (!p) return no('unknown');
+    return p.alive ? no('alreadyAlive', { name: p.name }) : null;
+  },
+  ghostVote: (s, m) => {
+    const p = presentPlayer(s, m.player);
+    if (!p || typeof m.has !== 'boolean') return no('unknown');
+    return p.alive ? no('aliveHasVote', { name: p.name }) : null;
+  },
+  note: (s, m) => (presentPlayer(s, m.player) && typeof m.text === 'string' && m.text.length <= NOTE_MAX ? null : no('unknown')),
+  alignment: (s, m) => (presentPlayer(s, m.player) && (m.alignment === 'good' || m.alignment === 'evil') ? null : no('unknown')),
+  character: (s, m) => (presentPlayer(s, m.player) && characterIn(s, m.character) ? null : no('unknown')),
+  nominate: (s, m) => {
+    const by = presentPlayer(s, m.nominator);
+    const of = presentPlayer(s, m.nominee);
+    if (!by || !of) return no('unknown');
+    if (s.phase.kind !== 'day') return no('notDay');
+    if (openNomination(s)) return no('voteFirst', { name: nameOf(s, openNomination(s)!.nominee) });
+    if (s.executed) return rule('executedToday');
+    if (!by.alive) return rule('deadNominator', { name: by.name });
+    if (s.nominations.some((n) => n.nominator === by.id)) return rule('nominatedAlready', { name: by.name });
+    if (s.nominations.some((n) => n.nominee === of.id)) return rule('nomineeAlready', { name: of.name });
+    if (of.traveller) return rule('travellerNominee', { name: of.name });
+    return null;
+  },
+  vote: (s, m) => {
+    const open = openNomination(s);
+    if (!open) return no('noNomination');
+    if (!presentList(s, m.voters)) return no('unknown');
+    if (m.votes !== undefined && (!Number.isInteger(m.votes) || m.votes < 0 || m.votes > s.players.length * 3)) return no('unknown');
+    const spent = m.voters.map((id) => presentPlayer(s, id)!).find((p) => !p.alive && !p.ghostVote);
+    return spent ? rule('noGhostVote', { name: spent.name }) : null;
+  },
+  execute: (s, m) => {
+    const p = presentPlayer(s, m.player);
+    if (!p || typeof m.dies !== 'boolean') return no('unknown');
+    if (s.phase.kind !== 'day') return no('notDay');
+    if (s.executed) return rule('executedToday');
+    if (p.traveller) return rule('travellerExecuted', { name: p.name });
+    return null;
+  },
+  exile: (s, m) => {
+    const by = presentPlayer(s, m.caller);
+    const t = presentPlayer(s, m.traveller);
+    if (!by || !t || !presentList(s, m.supporters)) return no('unknown');
+    if (s.phase.kind !== 'day') return no('notDay');
+    if (!t.traveller) return no('notTraveller', { name: t.name });
+    if (s.exiles.some((e) => e.traveller === t.id)) return rule('exiledToday', { name: t.name });
+    return null;
+  },
+  fabled: (s, m) => {
+    const c = characterIn(s, m.character);
+    if (!c || c.team !== 'fabled' || typeof m.on !== 'boolean') return no('unknown');
+    if (m.on && s.fabled.includes(c.id)) return no('fabledThere', { name: c.name });
+    if (!m.on && !s.fabled.includes(c.id)) return no('fabledNotThere', { name: c.name });
+    return null;
+  },
+  bluffs: (s, m) => {
+    const groups = bluffGroups(s);
+    if (!Number.isInteger(m.group) || m.group < 0 || m.group > groups.length || !Array.isArray(m.characters)) return no('unknown');
+    if (m.group === groups.length && groups.length >= MAX_BLUFF_GROUPS) return no('bluffGroups', { max: MAX_BLUFF_GROUPS });
+    if (m.characters.length > BLUFFS || new Set(m.characters).size !== m.characters.length) return no('unknown');
+    if (m.group === groups.length && m.characters.length === 0) return no('unknown');
+    // A bluff is a good character of the script; one a player holds now is the Storyteller's call.
+    if (m.characters.some((id) => typeof id !== 'string' || !isBluff(scriptOf(s), id, []))) return no('unknown');
+    const held = m.characters.find((id) => present(s).some((p) => p.character === id || p.shown === id));
+    return held ? rule('bluffInPlay', { name: characterName(s, held) }) : null;
+  },
+  join: (s, m) => {
+    const c = characterIn(s, m.character);
+    if (typeof m.player !== 'string' || !/^[\w-]{1,64}$/.test(m.player) || playerById(s, m.player)) return no('unknown');
+    if (!c || c.team !== 'traveller' || (m.alignment !== 'good' && m.alignment !== 'evil')) return no('unknown');
+    if (m.after !== null && !presentPlayer(s, m.after)) return no('unknown');
+    if (typeof m.name !== 'string' || isBlankName(m.name)) return no('joinName');
+    if (isTooLongName(m.name.trim())) return no('joinNameLong', { max: NAME_MAX });
+    if (present(s).some((p) => nameKey(p.name) === nameKey(m.name.trim()))) return no('joinNameTaken', { name: m.name.trim() });
+    if (present(s).length >= MAX_SEATS) return no('full', { max: MAX_SEATS });
+    return null;
+  },
+  leave: (s, m) => {
+    const p = presentPlayer(s, m.player);
+    if (!p) return no('unknown');
+    return p.traveller ? null : no('notTravellerLeave', { name: p.name });
+  },
+  phase: (s) => (openNomination(s) ? no('voteFirst', { name: nameOf(s, openNomination(s)!.nominee) }) : null),
+  declare: (_, m) => (m.winner === 'good' || m.winner === 'evil' ? null : no('unknown'))
+};
+
 function problemOf(s: BotcState, m: BotcMove): MoveProblem | null {
   if (s.winner) return no('over');
-  // A Traveller who has left takes no further part.
-  const player = (id: unknown) => (typeof id === 'string' ? present(s).find((p) => p.id === id) : undefined);
   if (m.kind === 'seen') {
     if (!dealing(s)) return no('dealt');
     return m.player === s.players[s.dealt].id ? null : no('notTheirTurn');
   }
   if (dealing(s)) return no('dealing');
-
-  switch (m.kind) {
-    case 'place': {
-      const c = characterIn(s, m.source);
-      if (!c || !player(m.player)) return no('unknown');
-      return [...c.reminders, ...c.remindersGlobal].includes(m.label) ? null : no('unknownReminder');
-    }
-    case 'shift':
-      return s.reminders.some((r) => r.uid === m.uid) && player(m.player) ? null : no('unknown');
-    case 'remove':
-      return s.reminders.some((r) => r.uid === m.uid) ? null : no('unknown');
-    case 'die': {
-      const p = player(m.player);
-      if (!p) return no('unknown');
-      return p.alive ? null : no('alreadyDead', { name: p.name });
-    }
-    case 'revive': {
-      const p = player(m.player);
-      if (!p) return no('unknown');
-      return p.alive ? no('alreadyAlive', { name: p.name }) : null;
-    }
-    case 'ghostVote': {
-      const p = player(m.player);
-      if (!p || typeof m.has !== 'boolean') return no('unknown');
-      return p.alive ? no('aliveHasVote', { name: p.name }) : null;
-    }
-    case 'note':
-      return player(m.player) && typeof m.text === 'string' && m.text.length <= NOTE_MAX ? null : no('unknown');
-    case 'alignment':
-      return player(m.player) && (m.alignment === 'good' || m.alignment === 'evil') ? null : no('unknown');
-    case 'character':
-      return player(m.player) && characterIn(s, m.character) ? null : no('unknown');
-    case 'nominate': {
-      const by = player(m.nominator);
-      const of = player(m.nominee);
-      if (!by || !of) return no('unknown');
-      if (s.phase.kind !== 'day') return no('notDay');
-      if (openNomination(s)) return no('voteFirst', { name: nameOf(s, openNomination(s)!.nominee) });
-      if (s.executed) return rule('executedToday');
-      if (!by.alive) return rule('deadNominator', { name: by.name });
-      if (s.nominations.some((n) => n.nominator === by.id)) return rule('nominatedAlready', { name: by.name });
-      if (s.nominations.some((n) => n.nominee === of.id)) return rule('nomineeAlready', { name: of.name });
-      if (of.traveller) return rule('travellerNominee', { name: of.name });
-      return null;
-    }
-    case 'vote': {
-      const open = openNomination(s);
-      if (!open) return no('noNomination');
-      if (!Array.isArray(m.voters) || m.voters.some((id) => !player(id)) || new Set(m.voters).size !== m.voters.length) return no('unknown');
-      if (m.votes !== undefined && (!Number.isInteger(m.votes) || m.votes < 0 || m.votes > s.players.length * 3)) return no('unknown');
-      const spent = m.voters.map((id) => player(id)!).find((p) => !p.alive && !p.ghostVote);
-      return spent ? rule('noGhostVote', { name: spent.name }) : null;
-    }
-    case 'execute': {
-      const p = player(m.player);
-      if (!p || typeof m.dies !== 'boolean') return no('unknown');
-      if (s.phase.kind !== 'day') return no('notDay');
-      if (s.executed) return rule('executedToday');
-      if (p.traveller) return rule('travellerExecuted', { name: p.name });
-      return null;
-    }
-    case 'exile': {
-      const by = player(m.caller);
-      const t = player(m.traveller);
-      if (!by || !t || !Array.isArray(m.supporters) || m.supporters.some((id) => !player(id)) || new Set(m.supporters).size !== m.supporters.length)
-        return no('unknown');
-      if (s.phase.kind !== 'day') return no('notDay');
-      if (!t.traveller) return no('notTraveller', { name: t.name });
-      if (s.exiles.some((e) => e.traveller === t.id)) return rule('exiledToday', { name: t.name });
-      return null;
-    }
-    case 'fabled': {
-      const c = characterIn(s, m.character);
-      if (!c || c.team !== 'fabled' || typeof m.on !== 'boolean') return no('unknown');
-      if (m.on && s.fabled.includes(c.id)) return no('fabledThere', { name: c.name });
-      if (!m.on && !s.fabled.includes(c.id)) return no('fabledNotThere', { name: c.name });
-      return null;
-    }
-    case 'bluffs': {
-      const groups = bluffGroups(s);
-      if (!Number.isInteger(m.group) || m.group < 0 || m.group > groups.length || !Array.isArray(m.characters)) return no('unknown');
-      if (m.group === groups.length && groups.length >= MAX_BLUFF_GROUPS) return no('bluffGroups', { max: MAX_BLUFF_GROUPS });
-      if (m.characters.length > BLUFFS || new Set(m.characters).size !== m.characters.length) return no('unknown');
-      if (m.group === groups.length && m.characters.length === 0) return no('unknown');
-      // A bluff is a good character of the script; one a player holds now is the Storyteller's call.
-      if (m.characters.some((id) => typeof id !== 'string' || !isBluff(scriptOf(s), id, []))) return no('unknown');
-      const held = m.characters.find((id) => present(s).some((p) => p.character === id || p.shown === id));
-      return held ? rule('bluffInPlay', { name: characterName(s, held) }) : null;
-    }
-    case 'join': {
-      const c = characterIn(s, m.character);
-      if (typeof m.player !== 'string' || !/^[\w-]{1,64}$/.test(m.player) || playerById(s, m.player)) return no('unknown');
-      if (!c || c.team !== 'traveller' || (m.alignment !== 'good' && m.alignment !== 'evil')) return no('unknown');
-      if (m.after !== null && !player(m.after)) return no('unknown');
-      if (typeof m.name !== 'string' || isBlankName(m.name)) return no('joinName');
-      if (isTooLongName(m.name.trim())) return no('joinNameLong', { max: NAME_MAX });
-      if (present(s).some((p) => nameKey(p.name) === nameKey(m.name.trim()))) return no('joinNameTaken', { name: m.name.trim() });
-      if (present(s).length >= MAX_SEATS) return no('full', { max: MAX_SEATS });
-      return null;
-    }
-    case 'leave': {
-      const p = player(m.player);
-      if (!p) return no('unknown');
-      return p.traveller ? null : no('notTravellerLeave', { name: p.name });
-    }
-    case 'phase':
-      return openNomination(s) ? no('voteFirst', { name: nameOf(s, openNomination(s)!.nominee) }) : null;
-    case 'declare':
-      return m.winner === 'good' || m.winner === 'evil' ? null : no('unknown');
-  }
-  return no('unknown');
+  if (!Object.hasOwn(CHECKS, m.kind)) return no('unknown');
+  return (CHECKS[m.kind] as MoveCheck<typeof m.kind>)(s, m);
 }
 
 // ---------------------------------------------------------------- making a move
@@ -437,122 +441,117 @@ export function reduce(state: BotcState, move: BotcMove): BotcState {
   return s;
 }
 
+type MoveApply<K extends BotcMove['kind']> = (s: BotcState, m: Extract<BotcMove, { kind: K }>) => BotcState;
+
+/** What each kind of move does to the grimoire, found by the move's kind. */
+const MOVES: { [K in BotcMove['kind']]: MoveApply<K> } = {
+  seen: (s) => ({ ...s, dealt: s.dealt + 1 }),
+  place: (s, m) => {
+    const r: Reminder = { uid: s.nextUid, source: m.source, label: m.label, player: m.player };
+    return log({ ...s, reminders: [...s.reminders, r], nextUid: s.nextUid + 1 }, 'placed', { label: m.label, character: characterName(s, m.source), name: nameOf(s, m.player) }, true);
+  },
+  shift: (s, m) => {
+    const r = s.reminders.find((x) => x.uid === m.uid)!;
+    const next = { ...s, reminders: s.reminders.map((x) => (x.uid === m.uid ? { ...x, player: m.player } : x)) };
+    return log(next, 'shifted', { label: r.label, character: characterName(s, r.source), name: nameOf(s, m.player) }, true);
+  },
+  remove: (s, m) => {
+    const r = s.reminders.find((x) => x.uid === m.uid)!;
+    return log({ ...s, reminders: s.reminders.filter((x) => x.uid !== m.uid) }, 'removed', { label: r.label, character: characterName(s, r.source), name: nameOf(s, r.player) }, true);
+  },
+  die: (s, m) => log(death(s, m.player), s.phase.kind === 'night' ? 'diedNight' : 'died', { name: nameOf(s, m.player) }),
+  revive: (s, m) => log({ ...patch(s, m.player, { alive: true }), diedTonight: s.diedTonight.filter((id) => id !== m.player) }, 'revived', { name: nameOf(s, m.player) }),
+  ghostVote: (s, m) => log(patch(s, m.player, { ghostVote: m.has }), m.has ? 'ghostVoteBack' : 'ghostVoteSpent', { name: nameOf(s, m.player) }),
+  note: (s, m) => patch(s, m.player, { note: m.text.trim() }),
+  alignment: (s, m) => log(patch(s, m.player, { alignment: m.alignment }), `turned.${m.alignment}`, { name: nameOf(s, m.player) }, true),
+  character: (s, m) => log(patch(s, m.player, { character: m.character, shown: null }), 'character', { name: nameOf(s, m.player), character: characterName(s, m.character) }, true),
+  nominate: (s, m) => {
+    const n: Nomination = { nominator: m.nominator, nominee: m.nominee, voters: null, votes: null };
+    return log({ ...s, nominations: [...s.nominations, n] }, 'nominated', { nominator: nameOf(s, m.nominator), nominee: nameOf(s, m.nominee) });
+  },
+  vote: (s, m) => {
+    const open = openNomination(s)!;
+    const votes = m.votes ?? m.voters.length;
+    const result = voteResult(s, votes);
+    const threshold = voteThreshold(s);
+    // Raising a hand spends a dead player's vote token (rule book, Day: "they remove their vote token").
+    let next: BotcState = { ...s, players: s.players.map((p) => (!p.alive && m.voters.includes(p.id) ? { ...p, ghostVote: false } : p)) };
+    const counted: Nomination = { ...open, voters: [...m.voters], votes, reached: votes >= threshold };
+    next = { ...next, nominations: [...s.nominations.slice(0, -1), counted] };
+    return log(next, `vote.${result}`, { nominee: nameOf(s, open.nominee), count: votes, threshold, voters: names(s, m.voters) || '—' });
+  },
+  execute: (s, m) => {
+    const p = playerById(s, m.player)!;
+    const next = { ...s, executed: { player: m.player, died: m.dies, ...(p.alive ? {} : { wasDead: true }) } };
+    if (!p.alive) return log(next, 'executedDead', { name: p.name });
+    if (m.dies) return log(death(next, m.player), 'executed', { name: p.name });
+    return log(next, 'executedSurvived', { name: p.name });
+  },
+  exile: (s, m) => {
+    const exiled = m.supporters.length >= exileThreshold(s);
+    const e: Exile = { caller: m.caller, traveller: m.traveller, supporters: [...m.supporters], exiled };
+    let next: BotcState = { ...s, exiles: [...s.exiles, e] };
+    if (exiled && playerById(s, m.traveller)!.alive) next = death(next, m.traveller);
+    return log(next, exiled ? 'exiled' : 'notExiled', {
+      name: nameOf(s, m.traveller),
+      caller: nameOf(s, m.caller),
+      count: m.supporters.length,
+      threshold: exileThreshold(s)
+    });
+  },
+  phase: (s) => {
+    if (s.phase.kind === 'night') {
+      // Dawn: the night's deaths are read out; the day's count starts empty.
+      const dawn = log(s, s.diedTonight.length ? 'dawn' : 'dawnNobody', { number: s.phase.number, names: names(s, s.diedTonight) });
+      return { ...dawn, phase: { kind: 'day', number: s.phase.number }, nominations: [], exiles: [], executed: null };
+    }
+    // A day that ends without an execution says so in the log.
+    const ended = s.executed ? s : log(s, 'noExecution', { number: s.phase.number });
+    const dusk = { ...ended, phase: { kind: 'night' as const, number: s.phase.number + 1 }, diedTonight: [], nominations: [], exiles: [], executed: null };
+    return log(dusk, 'dusk', { number: s.phase.number + 1 });
+  },
+  declare: (s, m) => log({ ...s, winner: m.winner }, 'declared', { winner: m.winner }),
+  fabled: (s, m) => log({ ...s, fabled: m.on ? [...s.fabled, m.character] : s.fabled.filter((f) => f !== m.character) }, m.on ? 'fabledAdded' : 'fabledRemoved', {
+    character: characterName(s, m.character)
+  }),
+  bluffs: (s, m) => {
+    const groups = bluffGroups(s).map((g) => [...g]);
+    const removed = m.group > 0 && m.characters.length === 0;
+    if (removed) groups.splice(m.group, 1);
+    else groups[m.group] = [...m.characters];
+    const [bluffs, ...moreBluffs] = groups;
+    const names = m.characters.map((id) => characterName(s, id)).join(', ') || '—';
+    return log({ ...s, bluffs, moreBluffs }, removed ? 'bluffsRemoved' : m.group === 0 ? 'bluffs' : 'bluffsGroup', { number: m.group + 1, names }, true);
+  },
+  join: (s, m) => {
+    // The newcomer sits after the player named (at the start of the circle when none), and
+    // the seats are numbered again clockwise.
+    const order = [...s.players].sort((a, b) => a.seat - b.seat);
+    const at = m.after === null ? 0 : order.findIndex((p) => p.id === m.after) + 1;
+    const joined: BotcPlayer = {
+      id: m.player,
+      name: m.name.trim(),
+      seat: 0,
+      character: m.character,
+      shown: null,
+      alignment: m.alignment,
+      alive: true,
+      ghostVote: true,
+      traveller: true,
+      note: ''
+    };
+    order.splice(at, 0, joined);
+    const players = order.map((p, seat) => ({ ...p, seat }));
+    // A Traveller chooses their character in the open: nothing to deal.
+    return log({ ...s, players, dealt: s.dealt + 1 }, 'joined', { name: joined.name, character: characterName(s, m.character) });
+  },
+  leave: (s, m) => log(
+    { ...patch(s, m.player, { left: true }), reminders: s.reminders.filter((r) => r.player !== m.player) },
+    'left',
+    { name: nameOf(s, m.player) }
+  )
+};
+
 function applyMove(s: BotcState, m: BotcMove): BotcState {
-  switch (m.kind) {
-    case 'seen':
-      return { ...s, dealt: s.dealt + 1 };
-    case 'place': {
-      const r: Reminder = { uid: s.nextUid, source: m.source, label: m.label, player: m.player };
-      return log({ ...s, reminders: [...s.reminders, r], nextUid: s.nextUid + 1 }, 'placed', { label: m.label, character: characterName(s, m.source), name: nameOf(s, m.player) }, true);
-    }
-    case 'shift': {
-      const r = s.reminders.find((x) => x.uid === m.uid)!;
-      const next = { ...s, reminders: s.reminders.map((x) => (x.uid === m.uid ? { ...x, player: m.player } : x)) };
-      return log(next, 'shifted', { label: r.label, character: characterName(s, r.source), name: nameOf(s, m.player) }, true);
-    }
-    case 'remove': {
-      const r = s.reminders.find((x) => x.uid === m.uid)!;
-      return log({ ...s, reminders: s.reminders.filter((x) => x.uid !== m.uid) }, 'removed', { label: r.label, character: characterName(s, r.source), name: nameOf(s, r.player) }, true);
-    }
-    case 'die':
-      return log(death(s, m.player), s.phase.kind === 'night' ? 'diedNight' : 'died', { name: nameOf(s, m.player) });
-    case 'revive':
-      return log({ ...patch(s, m.player, { alive: true }), diedTonight: s.diedTonight.filter((id) => id !== m.player) }, 'revived', { name: nameOf(s, m.player) });
-    case 'ghostVote':
-      return log(patch(s, m.player, { ghostVote: m.has }), m.has ? 'ghostVoteBack' : 'ghostVoteSpent', { name: nameOf(s, m.player) });
-    case 'note':
-      return patch(s, m.player, { note: m.text.trim() });
-    case 'alignment':
-      return log(patch(s, m.player, { alignment: m.alignment }), `turned.${m.alignment}`, { name: nameOf(s, m.player) }, true);
-    case 'character':
-      return log(patch(s, m.player, { character: m.character, shown: null }), 'character', { name: nameOf(s, m.player), character: characterName(s, m.character) }, true);
-    case 'nominate': {
-      const n: Nomination = { nominator: m.nominator, nominee: m.nominee, voters: null, votes: null };
-      return log({ ...s, nominations: [...s.nominations, n] }, 'nominated', { nominator: nameOf(s, m.nominator), nominee: nameOf(s, m.nominee) });
-    }
-    case 'vote': {
-      const open = openNomination(s)!;
-      const votes = m.votes ?? m.voters.length;
-      const result = voteResult(s, votes);
-      const threshold = voteThreshold(s);
-      // Raising a hand spends a dead player's vote token (rule book, Day: "they remove their vote token").
-      let next: BotcState = { ...s, players: s.players.map((p) => (!p.alive && m.voters.includes(p.id) ? { ...p, ghostVote: false } : p)) };
-      const counted: Nomination = { ...open, voters: [...m.voters], votes, reached: votes >= threshold };
-      next = { ...next, nominations: [...s.nominations.slice(0, -1), counted] };
-      return log(next, `vote.${result}`, { nominee: nameOf(s, open.nominee), count: votes, threshold, voters: names(s, m.voters) || '—' });
-    }
-    case 'execute': {
-      const p = playerById(s, m.player)!;
-      const next = { ...s, executed: { player: m.player, died: m.dies, ...(p.alive ? {} : { wasDead: true }) } };
-      if (!p.alive) return log(next, 'executedDead', { name: p.name });
-      if (m.dies) return log(death(next, m.player), 'executed', { name: p.name });
-      return log(next, 'executedSurvived', { name: p.name });
-    }
-    case 'exile': {
-      const exiled = m.supporters.length >= exileThreshold(s);
-      const e: Exile = { caller: m.caller, traveller: m.traveller, supporters: [...m.supporters], exiled };
-      let next: BotcState = { ...s, exiles: [...s.exiles, e] };
-      if (exiled && playerById(s, m.traveller)!.alive) next = death(next, m.traveller);
-      return log(next, exiled ? 'exiled' : 'notExiled', {
-        name: nameOf(s, m.traveller),
-        caller: nameOf(s, m.caller),
-        count: m.supporters.length,
-        threshold: exileThreshold(s)
-      });
-    }
-    case 'phase': {
-      if (s.phase.kind === 'night') {
-        // Dawn: the night's deaths are read out; the day's count starts empty.
-        const dawn = log(s, s.diedTonight.length ? 'dawn' : 'dawnNobody', { number: s.phase.number, names: names(s, s.diedTonight) });
-        return { ...dawn, phase: { kind: 'day', number: s.phase.number }, nominations: [], exiles: [], executed: null };
-      }
-      // A day that ends without an execution says so in the log.
-      const ended = s.executed ? s : log(s, 'noExecution', { number: s.phase.number });
-      const dusk = { ...ended, phase: { kind: 'night' as const, number: s.phase.number + 1 }, diedTonight: [], nominations: [], exiles: [], executed: null };
-      return log(dusk, 'dusk', { number: s.phase.number + 1 });
-    }
-    case 'declare':
-      return log({ ...s, winner: m.winner }, 'declared', { winner: m.winner });
-    case 'fabled':
-      return log({ ...s, fabled: m.on ? [...s.fabled, m.character] : s.fabled.filter((f) => f !== m.character) }, m.on ? 'fabledAdded' : 'fabledRemoved', {
-        character: characterName(s, m.character)
-      });
-    case 'bluffs': {
-      const groups = bluffGroups(s).map((g) => [...g]);
-      const removed = m.group > 0 && m.characters.length === 0;
-      if (removed) groups.splice(m.group, 1);
-      else groups[m.group] = [...m.characters];
-      const [bluffs, ...moreBluffs] = groups;
-      const names = m.characters.map((id) => characterName(s, id)).join(', ') || '—';
-      return log({ ...s, bluffs, moreBluffs }, removed ? 'bluffsRemoved' : m.group === 0 ? 'bluffs' : 'bluffsGroup', { number: m.group + 1, names }, true);
-    }
-    case 'join': {
-      // The newcomer sits after the player named (at the start of the circle when none), and
-      // the seats are numbered again clockwise.
-      const order = [...s.players].sort((a, b) => a.seat - b.seat);
-      const at = m.after === null ? 0 : order.findIndex((p) => p.id === m.after) + 1;
-      const joined: BotcPlayer = {
-        id: m.player,
-        name: m.name.trim(),
-        seat: 0,
-        character: m.character,
-        shown: null,
-        alignment: m.alignment,
-        alive: true,
-        ghostVote: true,
-        traveller: true,
-        note: ''
-      };
-      order.splice(at, 0, joined);
-      const players = order.map((p, seat) => ({ ...p, seat }));
-      // A Traveller chooses their character in the open: nothing to deal.
-      return log({ ...s, players, dealt: s.dealt + 1 }, 'joined', { name: joined.name, character: characterName(s, m.character) });
-    }
-    case 'leave':
-      return log(
-        { ...patch(s, m.player, { left: true }), reminders: s.reminders.filter((r) => r.player !== m.player) },
-        'left',
-        { name: nameOf(s, m.player) }
-      );
-  }
+  return (MOVES[m.kind] as MoveApply<typeof m.kind>)(s, m);
 }

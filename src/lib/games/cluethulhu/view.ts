@@ -84,309 +84,318 @@ function notActing(ctx: Ctx, role: string, mode: Mode, prompt: Text): Draft {
   };
 }
 
-function draft(ctx: Ctx, key: string): Draft {
-  const alive = aliveIds(ctx);
-  const othersThan = (id: PlayerId | undefined) => alive.filter((a) => a !== id);
-  const mode = stepMode(ctx, key);
+/** What each step's draft reads: the game, the living players, and how the call is played. */
+interface Here {
+  ctx: Ctx;
+  alive: PlayerId[];
+  othersThan: (id: PlayerId | undefined) => PlayerId[];
+  mode: Mode;
+}
+type DraftOf = (h: Here) => Draft;
 
-  switch (key) {
-    // ------------------------------------------------------------ Day
-    case 'evilChild': {
-      const child = holder(ctx, 'evilChild');
-      const holderAlive = ctx.doll && player(ctx, ctx.doll).alive ? ctx.doll : null;
-      // A bluff reads like the real call, closing line included (the real one closes on the doll's hand-over).
-      if (mode !== 'act') return { ...notActing(ctx, 'evilChild', mode, k('steps.evilChild.choose')), after: k('steps.evilChild.after') };
-      if (!holderAlive)
-        return {
-          role: 'evilChild',
-          prompt: k('steps.evilChild.choose'),
-          hints: [k('hints.evilChild.choose', { name: child!.name })],
-          answer: pickOne(alive)
-        };
-      return {
-        role: 'evilChild',
-        prompt: k('steps.evilChild.pass'),
-        hints: [k('hints.evilChild.pass', { name: player(ctx, holderAlive).name })],
-        answer: pickOne(othersThan(holderAlive))
-      };
-    }
-    case 'dollHandOver':
-      return {
-        role: 'evilChild',
-        prompt: ctx.dollFrom ? k('steps.dollHandOver.pass', { name: player(ctx, ctx.doll!).name }) : k('steps.dollHandOver.first', { name: player(ctx, ctx.doll!).name }),
-        hints: [k('hints.dollHandOver', { name: player(ctx, ctx.doll!).name })]
-      };
-    case 'wizard': {
-      if (mode !== 'act') return { ...notActing(ctx, 'wizard', mode, k('steps.wizard.prompt')), after: k('steps.wizard.after') };
-      const w = holder(ctx, 'wizard')!;
-      const hints = [k('hints.wizard.who', { name: w.name })];
-      const marks: Record<PlayerId, Fact> = {};
-      if (ctx.wizardLast && player(ctx, ctx.wizardLast).alive) {
-        hints.push(k('hints.wizard.last', { name: player(ctx, ctx.wizardLast).name }));
-        marks[ctx.wizardLast] = secret(k('marks.chosenLastTime'));
-      }
-      return {
-        role: 'wizard',
-        prompt: k('steps.wizard.prompt'),
-        after: k('steps.wizard.after'),
-        hints,
-        answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
-      };
-    }
-    case 'wizardFails':
-      return { role: 'wizard', prompt: k('steps.wizardFails.prompt'), after: k('steps.wizard.after'), hints: [k('hints.wizardFails', { name: player(ctx, ctx.wizardLast!).name })] };
-    case 'detective': {
-      if (mode !== 'act') return { ...notActing(ctx, 'detective', mode, k('steps.detective.prompt')), after: k('steps.detective.after') };
-      const d = holder(ctx, 'detective')!;
-      const hints = [k('hints.detective.who', { name: d.name })];
-      const marks: Record<PlayerId, Fact> = {};
-      if (ctx.detained) hints.push(k('hints.detective.freed', { name: player(ctx, ctx.detained).name }));
-      if (ctx.detectiveLast && player(ctx, ctx.detectiveLast).alive) {
-        hints.push(k('hints.detective.last', { name: player(ctx, ctx.detectiveLast).name }));
-        marks[ctx.detectiveLast] = secret(k('marks.chosenLastTime'));
-      }
-      return {
-        role: 'detective',
-        prompt: k('steps.detective.prompt'),
-        after: k('steps.detective.after'),
-        hints,
-        answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
-      };
-    }
-    case 'detectiveInvalid':
-      return { role: 'detective', prompt: k('steps.detectiveInvalid.prompt'), after: k('steps.detective.afterInvalid'), hints: [k('hints.detectiveInvalid')] };
-    case 'investigatorsVote': {
-      const inv = ctx.players.filter((p) => p.alive && p.side === 'investigators');
-      const hints: Fact[] = [k('hints.investigators.who', { names: nameList(inv.map((p) => p.name)), count: inv.length })];
-      const held = inv.find((p) => isDetained(ctx, p.id));
-      if (held) hints.push(k('hints.investigators.detained', { name: held.name }));
-      hints.push(k('hints.investigators.unanimous'));
-      return {
-        role: 'investigators',
-        prompt: k('steps.investigatorsVote.prompt'),
-        hints,
-        timer: 60,
-        answer: { kind: 'players', min: 0, max: 1, candidates: alive, none: k('answers.noTarget') }
-      };
-    }
-    case 'investigatorsSleep':
-      return { role: 'investigators', prompt: ctx.arrestTarget ? k('steps.investigatorsSleep.prompt') : k('steps.investigatorsSleep.noTarget') };
-    case 'investigatorsArrest': {
-      const t = ctx.arrestTarget ? player(ctx, ctx.arrestTarget) : null;
-      let hint = k('hints.arrest.nobody');
-      if (t && ctx.protected === t.id) hint = k('hints.arrest.protected', { name: t.name });
-      else if (t) hint = k('hints.arrest.tap', { name: t.name });
-      const hints: Fact[] = [hint];
-      if (t && ctx.protected !== t.id && t.role === 'shoggoth' && !t.powerless && !ctx.ritual && !isDetained(ctx, t.id))
-        hints.push(k('hints.arrest.shoggoth', { name: t.name }));
-      return { role: 'investigators', prompt: k('steps.investigatorsArrest.prompt'), hints };
-    }
-    case 'mother':
-      if (mode !== 'act') return { ...notActing(ctx, 'mother', mode, k('steps.mother.prompt')), after: k('steps.mother.after') };
-      return {
-        role: 'mother',
-        prompt: k('steps.mother.prompt'),
-        after: k('steps.mother.afterNo'),
-        hints: [k('hints.mother', { name: holder(ctx, 'mother')!.name })],
-        answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
-      };
-    case 'motherPick':
-      return {
-        role: 'mother',
-        prompt: k('steps.motherPick.prompt'),
-        hints: [k('hints.motherPick')],
-        answer: { kind: 'players', min: 2, max: 2, candidates: alive }
-      };
-    case 'siblingsWake': {
-      const [a, b] = ctx.siblings!;
-      return { role: 'mother', prompt: k('steps.siblingsWake.prompt'), hints: [k('hints.siblingsWake', { a: player(ctx, a).name, b: player(ctx, b).name })] };
-    }
-    case 'psychiatrist':
-      if (mode !== 'act') return { ...notActing(ctx, 'psychiatrist', mode, k('steps.psychiatrist.prompt')), after: k('steps.psychiatrist.after') };
-      return {
-        role: 'psychiatrist',
-        prompt: k('steps.psychiatrist.prompt'),
-        after: k('steps.psychiatrist.afterNo'),
-        hints: [k('hints.psychiatrist', { name: holder(ctx, 'psychiatrist')!.name })],
-        answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
-      };
-    case 'psychiatristPick':
-      return { role: 'psychiatrist', prompt: k('steps.psychiatristPick.prompt'), answer: pickOne(othersThan(holder(ctx, 'psychiatrist')?.id)) };
-    case 'psychiatristSwap': {
-      const t = player(ctx, ctx.dayTarget!);
-      return { role: 'psychiatrist', prompt: k('steps.psychiatristSwap.prompt'), hints: [k('hints.psychiatristSwap', { name: t.name, role: roleName(t.role) })] };
-    }
-    case 'tchoTcho':
-      if (mode !== 'act') return { ...notActing(ctx, 'tchoTcho', mode, k('steps.tchoTcho.prompt')), after: k('steps.tchoTcho.after') };
-      return {
-        role: 'tchoTcho',
-        prompt: k('steps.tchoTcho.prompt'),
-        hints: [k('hints.tchoTcho', { name: holder(ctx, 'tchoTcho')!.name })],
-        answer: pickOne(othersThan(holder(ctx, 'tchoTcho')!.id))
-      };
-    case 'tchoTchoShow': {
-      const t = player(ctx, ctx.dayTarget!);
-      return {
-        role: 'tchoTcho',
-        prompt: k('steps.tchoTchoShow.prompt'),
-        after: k('steps.tchoTcho.after'),
-        hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })],
-        ...(ctx.setup.deal.mode === 'app' ? { showCard: { player: t.id, to: k('roles.tchoTcho.name') } } : {})
-      };
-    }
-    case 'traitor':
-      if (mode !== 'act') return notActing(ctx, 'traitor', mode, k('steps.traitor.prompt'));
-      return {
-        role: 'traitor',
-        prompt: k('steps.traitor.prompt'),
-        hints: [k('hints.traitor', { name: holder(ctx, 'traitor')!.name })],
-        answer: { kind: 'yesno', yes: k('answers.holdsUp'), no: k('answers.keeps') }
-      };
-    case 'yithian':
-      if (mode !== 'act') return { ...notActing(ctx, 'yithian', mode, k('steps.yithian.prompt')), after: k('steps.yithian.after') };
-      return {
-        role: 'yithian',
-        prompt: k('steps.yithian.prompt'),
-        after: k('steps.yithian.afterNo'),
-        hints: [k('hints.yithian', { name: holder(ctx, 'yithian')!.name })],
-        answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
-      };
-    case 'yithianPick':
-      return {
-        role: 'yithian',
-        prompt: k('steps.yithianPick.prompt'),
-        hints: [k('hints.yithianPick')],
-        answer: pickOne(othersThan(holder(ctx, 'yithian')?.id))
-      };
-    case 'yithianSwap': {
-      const t = player(ctx, ctx.dayTarget!);
-      const y = player(ctx, ctx.dayActor!);
-      return {
-        role: 'yithian',
-        prompt: k('steps.yithianSwap.prompt'),
-        hints: [k('hints.yithianSwap', { target: t.name, yithian: y.name, role: roleName(y.role) })]
-      };
-    }
+/**
+ * A role's call that may be a bluff or fall to a detained player: read as `notActing` then
+ * (with the call's closing line, when it has one), as `act` when the role really acts.
+ */
+const roleCall =
+  (role: string, prompt: string, after: string | undefined, act: DraftOf): DraftOf =>
+  (h) =>
+    h.mode !== 'act' ? { ...notActing(h.ctx, role, h.mode, k(prompt)), ...(after ? { after: k(after) } : {}) } : act(h);
 
-    // ------------------------------------------------------------ Night
-    case 'wake':
-      return {
-        prompt: k('steps.wake.prompt'),
-        announce: announcements(ctx),
-        hints: [k(ctx.phase.number === 1 ? 'hints.wake.first' : 'hints.wake.later')],
-        eyesClosed: false
-      };
-    case 'highPriest': {
-      // "All vote": one vote per living player who may vote; a detainee may not.
-      const voters = votesPossible(ctx);
-      const hints: Fact[] = [k('hints.highPriest')];
-      // Who is detained is the Detective's secret: the Keeper tapped them with every eye closed.
-      if (ctx.detained && player(ctx, ctx.detained).alive) hints.push(secret(k('hints.vote.detained', { name: player(ctx, ctx.detained).name })));
-      return {
-        prompt: k('steps.highPriest.prompt'),
-        hints,
-        eyesClosed: false,
-        answer: { kind: 'tally', options: alive, max: voters, total: { rule: 'exactly', n: voters } }
-      };
-    }
-    case 'highPriestTie':
-      return {
-        prompt: k('steps.highPriestTie.prompt', { names: names(ctx, ctx.highPriestTie) }),
-        hints: [k('hints.highPriestTie')],
-        eyesClosed: false,
-        answer: pickOne(ctx.highPriestTie, { random: true })
-      };
-    case 'ritual': {
-      const { investigators, cult } = sideCounts(ctx);
-      return {
-        prompt: k('steps.ritual.prompt'),
-        announce: announcements(ctx),
-        // The Ritual is declared before everyone; the sides' counts behind it are the Keeper's.
-        hints: [secret(k('hints.ritual', { cult, investigators }))],
-        eyesClosed: false
-      };
-    }
-    case 'discussion':
-      // The book sets no limit; five minutes keeps a table of seven to twenty moving, and the
-      // Keeper adjusts it on screen.
-      return { prompt: k('steps.discussion.prompt'), hints: [k('hints.discussion')], eyesClosed: false, timer: 300 };
-    case 'accusation':
-      return {
-        prompt: k('steps.accusation.prompt'),
-        hints: [k('hints.accusation')],
-        eyesClosed: false,
-        answer: { kind: 'players', min: 0, max: alive.length, candidates: alive, none: k('answers.noAccusation') }
-      };
-    case 'vote': {
-      const v = ctx.vote!;
-      const hints: Fact[] = [k('hints.vote.majority', { need: majority(ctx), total: votesPossible(ctx) })];
-      if (ctx.highPriest && player(ctx, ctx.highPriest).alive) hints.push(k('hints.vote.highPriest', { name: player(ctx, ctx.highPriest).name }));
-      if (ctx.detained) hints.push(secret(k('hints.vote.detained', { name: player(ctx, ctx.detained).name })));
-      if (v.round > 1) hints.push(k('hints.vote.round', { round: v.round }));
-      return {
-        prompt: k('steps.vote.prompt', { names: names(ctx, v.options) }),
-        hints,
-        eyesClosed: false,
-        answer: { kind: 'tally', options: v.options, max: votesPossible(ctx) }
-      };
-    }
-    case 'noMajority':
-      return {
-        prompt: k('steps.noMajority.prompt'),
-        hints: [k('hints.noMajority')],
-        eyesClosed: false,
-        answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.deadlock') }
-      };
-    case 'result': {
-      const r = ctx.vote?.result;
-      let prompt = k('steps.result.noAccusation');
-      if (r && 'target' in r) {
-        const t = player(ctx, r.target);
-        if (r.spared) prompt = k('steps.result.spared', { name: t.name });
-        else if (t.alive) prompt = k('steps.result.absorbed', { name: t.name });
-        // The Shoggoth absorbed an Investigator: both die, and the Keeper says so.
-        else if (t.fate === 'vial') prompt = k('steps.result.absorbedInvestigator', { name: t.name });
-        else prompt = k('steps.result.murdered', { name: t.name });
-      } else if (ctx.vote && ctx.vote.accused.length) prompt = k('steps.result.deadlock');
-      const out = r && 'target' in r ? ctx.out.filter((id) => id !== r.target) : ctx.out;
-      return { prompt, announce: announcements({ ...ctx, out }), after: k('steps.result.after'), eyesClosed: false };
-    }
+/** A role asked whether it uses its power tonight: nod or shake the head. */
+const nodOrShake = (role: string): DraftOf =>
+  roleCall(role, `steps.${role}.prompt`, `steps.${role}.after`, ({ ctx }) => ({
+    role,
+    prompt: k(`steps.${role}.prompt`),
+    after: k(`steps.${role}.afterNo`),
+    hints: [k(`hints.${role}`, { name: holder(ctx, role as never)!.name })],
+    answer: { kind: 'yesno', yes: k('answers.nods'), no: k('answers.shakesHead') }
+  }));
 
-    // ------------------------------------------------------------ consequences
-    case 'shoggothAbsorb': {
-      const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'shoggothAbsorb' }>;
-      const s = player(ctx, item.shoggoth);
-      // Who is protected and who is an Investigator stay the Keeper's, even when the Shoggoth
-      // absorbs by Night with every eye open: the Keeper says only what the absorb did.
-      const marks: Record<PlayerId, Fact> = {};
-      const covers: Record<PlayerId, string[]> = {};
-      for (const p of ctx.players) {
-        if (!p.alive || p.id === s.id) continue;
-        // "Protected: the absorb fails" says the player's own "Protected" too.
-        if (ctx.protected === p.id) {
-          marks[p.id] = secret(k('marks.absorbFails'));
-          covers[p.id] = ['protected'];
-        } else if (p.side === 'investigators') marks[p.id] = secret(k('marks.bothDie'));
-      }
-      return {
-        role: 'shoggoth',
-        prompt: k(ctx.phase.kind === 'day' ? 'steps.shoggothAbsorb.day' : 'steps.shoggothAbsorb.night', { name: s.name }),
-        hints: [k('hints.shoggothAbsorb', { name: s.name })],
-        eyesClosed: ctx.phase.kind === 'day',
-        answer: { kind: 'players', min: 0, max: 1, candidates: othersThan(s.id), marks, covers, none: k('answers.noAbsorb') }
-      };
-    }
-    case 'highPriestSuccessor': {
-      const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'highPriestSuccessor' }>;
-      return {
-        prompt: k('steps.highPriestSuccessor.prompt', { name: player(ctx, item.from).name }),
-        hints: [k('hints.highPriestSuccessor')],
-        eyesClosed: false,
-        answer: pickOne(othersThan(item.from))
-      };
-    }
+/**
+ * The Wizard's or the Detective's call: pick one living player or nobody, the one chosen last
+ * time marked for the Keeper (`freed`: the Detective's hint that last night's detainee is free).
+ */
+function choosesOne(ctx: Ctx, alive: PlayerId[], role: 'wizard' | 'detective', last: PlayerId | null, freed: Text[] = []): Draft {
+  const hints = [k(`hints.${role}.who`, { name: holder(ctx, role)!.name }), ...freed];
+  const marks: Record<PlayerId, Fact> = {};
+  if (last && player(ctx, last).alive) {
+    hints.push(k(`hints.${role}.last`, { name: player(ctx, last).name }));
+    marks[last] = secret(k('marks.chosenLastTime'));
   }
-  throw new Error(`No step for ${key}`);
+  return {
+    role,
+    prompt: k(`steps.${role}.prompt`),
+    after: k(`steps.${role}.after`),
+    hints,
+    answer: { kind: 'players', min: 0, max: 1, candidates: alive, marks, none: k('answers.noChoice') }
+  };
+}
+
+// ------------------------------------------------------------ Day
+
+const DAY_STEPS: Record<string, DraftOf> = {
+  // A bluff reads like the real call, closing line included (the real one closes on the doll's hand-over).
+  evilChild: roleCall('evilChild', 'steps.evilChild.choose', 'steps.evilChild.after', ({ ctx, alive, othersThan }) => {
+    const child = holder(ctx, 'evilChild');
+    const holderAlive = ctx.doll && player(ctx, ctx.doll).alive ? ctx.doll : null;
+    if (!holderAlive)
+      return {
+        role: 'evilChild',
+        prompt: k('steps.evilChild.choose'),
+        hints: [k('hints.evilChild.choose', { name: child!.name })],
+        answer: pickOne(alive)
+      };
+    return {
+      role: 'evilChild',
+      prompt: k('steps.evilChild.pass'),
+      hints: [k('hints.evilChild.pass', { name: player(ctx, holderAlive).name })],
+      answer: pickOne(othersThan(holderAlive))
+    };
+  }),
+  dollHandOver: ({ ctx }) => ({
+    role: 'evilChild',
+    prompt: ctx.dollFrom ? k('steps.dollHandOver.pass', { name: player(ctx, ctx.doll!).name }) : k('steps.dollHandOver.first', { name: player(ctx, ctx.doll!).name }),
+    hints: [k('hints.dollHandOver', { name: player(ctx, ctx.doll!).name })]
+  }),
+  wizard: roleCall('wizard', 'steps.wizard.prompt', 'steps.wizard.after', ({ ctx, alive }) => choosesOne(ctx, alive, 'wizard', ctx.wizardLast)),
+  wizardFails: ({ ctx }) => ({
+    role: 'wizard',
+    prompt: k('steps.wizardFails.prompt'),
+    after: k('steps.wizard.after'),
+    hints: [k('hints.wizardFails', { name: player(ctx, ctx.wizardLast!).name })]
+  }),
+  detective: roleCall('detective', 'steps.detective.prompt', 'steps.detective.after', ({ ctx, alive }) =>
+    choosesOne(ctx, alive, 'detective', ctx.detectiveLast, ctx.detained ? [k('hints.detective.freed', { name: player(ctx, ctx.detained).name })] : [])
+  ),
+  detectiveInvalid: () => ({
+    role: 'detective',
+    prompt: k('steps.detectiveInvalid.prompt'),
+    after: k('steps.detective.afterInvalid'),
+    hints: [k('hints.detectiveInvalid')]
+  }),
+  investigatorsVote: ({ ctx, alive }) => {
+    const inv = ctx.players.filter((p) => p.alive && p.side === 'investigators');
+    const hints: Fact[] = [k('hints.investigators.who', { names: nameList(inv.map((p) => p.name)), count: inv.length })];
+    const held = inv.find((p) => isDetained(ctx, p.id));
+    if (held) hints.push(k('hints.investigators.detained', { name: held.name }));
+    hints.push(k('hints.investigators.unanimous'));
+    return {
+      role: 'investigators',
+      prompt: k('steps.investigatorsVote.prompt'),
+      hints,
+      timer: 60,
+      answer: { kind: 'players', min: 0, max: 1, candidates: alive, none: k('answers.noTarget') }
+    };
+  },
+  investigatorsSleep: ({ ctx }) => ({
+    role: 'investigators',
+    prompt: ctx.arrestTarget ? k('steps.investigatorsSleep.prompt') : k('steps.investigatorsSleep.noTarget')
+  }),
+  investigatorsArrest: ({ ctx }) => {
+    const t = ctx.arrestTarget ? player(ctx, ctx.arrestTarget) : null;
+    let hint = k('hints.arrest.nobody');
+    if (t && ctx.protected === t.id) hint = k('hints.arrest.protected', { name: t.name });
+    else if (t) hint = k('hints.arrest.tap', { name: t.name });
+    const hints: Fact[] = [hint];
+    if (t && ctx.protected !== t.id && t.role === 'shoggoth' && !t.powerless && !ctx.ritual && !isDetained(ctx, t.id))
+      hints.push(k('hints.arrest.shoggoth', { name: t.name }));
+    return { role: 'investigators', prompt: k('steps.investigatorsArrest.prompt'), hints };
+  },
+  mother: nodOrShake('mother'),
+  motherPick: ({ alive }) => ({
+    role: 'mother',
+    prompt: k('steps.motherPick.prompt'),
+    hints: [k('hints.motherPick')],
+    answer: { kind: 'players', min: 2, max: 2, candidates: alive }
+  }),
+  siblingsWake: ({ ctx }) => {
+    const [a, b] = ctx.siblings!;
+    return { role: 'mother', prompt: k('steps.siblingsWake.prompt'), hints: [k('hints.siblingsWake', { a: player(ctx, a).name, b: player(ctx, b).name })] };
+  },
+  psychiatrist: nodOrShake('psychiatrist'),
+  psychiatristPick: ({ ctx, othersThan }) => ({
+    role: 'psychiatrist',
+    prompt: k('steps.psychiatristPick.prompt'),
+    answer: pickOne(othersThan(holder(ctx, 'psychiatrist')?.id))
+  }),
+  psychiatristSwap: ({ ctx }) => {
+    const t = player(ctx, ctx.dayTarget!);
+    return { role: 'psychiatrist', prompt: k('steps.psychiatristSwap.prompt'), hints: [k('hints.psychiatristSwap', { name: t.name, role: roleName(t.role) })] };
+  },
+  tchoTcho: roleCall('tchoTcho', 'steps.tchoTcho.prompt', 'steps.tchoTcho.after', ({ ctx, othersThan }) => ({
+    role: 'tchoTcho',
+    prompt: k('steps.tchoTcho.prompt'),
+    hints: [k('hints.tchoTcho', { name: holder(ctx, 'tchoTcho')!.name })],
+    answer: pickOne(othersThan(holder(ctx, 'tchoTcho')!.id))
+  })),
+  tchoTchoShow: ({ ctx }) => {
+    const t = player(ctx, ctx.dayTarget!);
+    return {
+      role: 'tchoTcho',
+      prompt: k('steps.tchoTchoShow.prompt'),
+      after: k('steps.tchoTcho.after'),
+      hints: [k('hints.tchoTchoShow', { name: t.name, role: roleName(t.powerless ? 'yithianCard' : t.role) })],
+      ...(ctx.setup.deal.mode === 'app' ? { showCard: { player: t.id, to: k('roles.tchoTcho.name') } } : {})
+    };
+  },
+  traitor: roleCall('traitor', 'steps.traitor.prompt', undefined, ({ ctx }) => ({
+    role: 'traitor',
+    prompt: k('steps.traitor.prompt'),
+    hints: [k('hints.traitor', { name: holder(ctx, 'traitor')!.name })],
+    answer: { kind: 'yesno', yes: k('answers.holdsUp'), no: k('answers.keeps') }
+  })),
+  yithian: nodOrShake('yithian'),
+  yithianPick: ({ ctx, othersThan }) => ({
+    role: 'yithian',
+    prompt: k('steps.yithianPick.prompt'),
+    hints: [k('hints.yithianPick')],
+    answer: pickOne(othersThan(holder(ctx, 'yithian')?.id))
+  }),
+  yithianSwap: ({ ctx }) => {
+    const t = player(ctx, ctx.dayTarget!);
+    const y = player(ctx, ctx.dayActor!);
+    return {
+      role: 'yithian',
+      prompt: k('steps.yithianSwap.prompt'),
+      hints: [k('hints.yithianSwap', { target: t.name, yithian: y.name, role: roleName(y.role) })]
+    };
+  }
+};
+
+// ------------------------------------------------------------ Night
+
+/** What the result step says of the vote's target (or of no target). */
+function resultPrompt(ctx: Ctx): Text {
+  const r = ctx.vote?.result;
+  if (r && 'target' in r) {
+    const t = player(ctx, r.target);
+    if (r.spared) return k('steps.result.spared', { name: t.name });
+    if (t.alive) return k('steps.result.absorbed', { name: t.name });
+    // The Shoggoth absorbed an Investigator: both die, and the Keeper says so.
+    if (t.fate === 'vial') return k('steps.result.absorbedInvestigator', { name: t.name });
+    return k('steps.result.murdered', { name: t.name });
+  }
+  if (ctx.vote && ctx.vote.accused.length) return k('steps.result.deadlock');
+  return k('steps.result.noAccusation');
+}
+
+const NIGHT_STEPS: Record<string, DraftOf> = {
+  wake: ({ ctx }) => ({
+    prompt: k('steps.wake.prompt'),
+    announce: announcements(ctx),
+    hints: [k(ctx.phase.number === 1 ? 'hints.wake.first' : 'hints.wake.later')],
+    eyesClosed: false
+  }),
+  highPriest: ({ ctx, alive }) => {
+    // "All vote": one vote per living player who may vote; a detainee may not.
+    const voters = votesPossible(ctx);
+    const hints: Fact[] = [k('hints.highPriest')];
+    // Who is detained is the Detective's secret: the Keeper tapped them with every eye closed.
+    if (ctx.detained && player(ctx, ctx.detained).alive) hints.push(secret(k('hints.vote.detained', { name: player(ctx, ctx.detained).name })));
+    return {
+      prompt: k('steps.highPriest.prompt'),
+      hints,
+      eyesClosed: false,
+      answer: { kind: 'tally', options: alive, max: voters, total: { rule: 'exactly', n: voters } }
+    };
+  },
+  highPriestTie: ({ ctx }) => ({
+    prompt: k('steps.highPriestTie.prompt', { names: names(ctx, ctx.highPriestTie) }),
+    hints: [k('hints.highPriestTie')],
+    eyesClosed: false,
+    answer: pickOne(ctx.highPriestTie, { random: true })
+  }),
+  ritual: ({ ctx }) => {
+    const { investigators, cult } = sideCounts(ctx);
+    return {
+      prompt: k('steps.ritual.prompt'),
+      announce: announcements(ctx),
+      // The Ritual is declared before everyone; the sides' counts behind it are the Keeper's.
+      hints: [secret(k('hints.ritual', { cult, investigators }))],
+      eyesClosed: false
+    };
+  },
+  // The book sets no limit; five minutes keeps a table of seven to twenty moving, and the
+  // Keeper adjusts it on screen.
+  discussion: () => ({ prompt: k('steps.discussion.prompt'), hints: [k('hints.discussion')], eyesClosed: false, timer: 300 }),
+  accusation: ({ alive }) => ({
+    prompt: k('steps.accusation.prompt'),
+    hints: [k('hints.accusation')],
+    eyesClosed: false,
+    answer: { kind: 'players', min: 0, max: alive.length, candidates: alive, none: k('answers.noAccusation') }
+  }),
+  vote: ({ ctx }) => {
+    const v = ctx.vote!;
+    const hints: Fact[] = [k('hints.vote.majority', { need: majority(ctx), total: votesPossible(ctx) })];
+    if (ctx.highPriest && player(ctx, ctx.highPriest).alive) hints.push(k('hints.vote.highPriest', { name: player(ctx, ctx.highPriest).name }));
+    if (ctx.detained) hints.push(secret(k('hints.vote.detained', { name: player(ctx, ctx.detained).name })));
+    if (v.round > 1) hints.push(k('hints.vote.round', { round: v.round }));
+    return {
+      prompt: k('steps.vote.prompt', { names: names(ctx, v.options) }),
+      hints,
+      eyesClosed: false,
+      answer: { kind: 'tally', options: v.options, max: votesPossible(ctx) }
+    };
+  },
+  noMajority: () => ({
+    prompt: k('steps.noMajority.prompt'),
+    hints: [k('hints.noMajority')],
+    eyesClosed: false,
+    answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.deadlock') }
+  }),
+  result: ({ ctx }) => {
+    const r = ctx.vote?.result;
+    const out = r && 'target' in r ? ctx.out.filter((id) => id !== r.target) : ctx.out;
+    return { prompt: resultPrompt(ctx), announce: announcements({ ...ctx, out }), after: k('steps.result.after'), eyesClosed: false };
+  }
+};
+
+// ------------------------------------------------------------ consequences
+
+const CONSEQUENCE_STEPS: Record<string, DraftOf> = {
+  shoggothAbsorb: ({ ctx, othersThan }) => {
+    const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'shoggothAbsorb' }>;
+    const s = player(ctx, item.shoggoth);
+    // Who is protected and who is an Investigator stay the Keeper's, even when the Shoggoth
+    // absorbs by Night with every eye open: the Keeper says only what the absorb did.
+    const marks: Record<PlayerId, Fact> = {};
+    const covers: Record<PlayerId, string[]> = {};
+    for (const p of ctx.players) {
+      if (!p.alive || p.id === s.id) continue;
+      // "Protected: the absorb fails" says the player's own "Protected" too.
+      if (ctx.protected === p.id) {
+        marks[p.id] = secret(k('marks.absorbFails'));
+        covers[p.id] = ['protected'];
+      } else if (p.side === 'investigators') marks[p.id] = secret(k('marks.bothDie'));
+    }
+    return {
+      role: 'shoggoth',
+      prompt: k(ctx.phase.kind === 'day' ? 'steps.shoggothAbsorb.day' : 'steps.shoggothAbsorb.night', { name: s.name }),
+      hints: [k('hints.shoggothAbsorb', { name: s.name })],
+      eyesClosed: ctx.phase.kind === 'day',
+      answer: { kind: 'players', min: 0, max: 1, candidates: othersThan(s.id), marks, covers, none: k('answers.noAbsorb') }
+    };
+  },
+  highPriestSuccessor: ({ ctx, othersThan }) => {
+    const item = ctx.pending[0] as Extract<Ctx['pending'][number], { kind: 'highPriestSuccessor' }>;
+    return {
+      prompt: k('steps.highPriestSuccessor.prompt', { name: player(ctx, item.from).name }),
+      hints: [k('hints.highPriestSuccessor')],
+      eyesClosed: false,
+      answer: pickOne(othersThan(item.from))
+    };
+  }
+};
+
+/** Every step of the book, found by its key. */
+const STEPS: Record<string, DraftOf> = { ...DAY_STEPS, ...NIGHT_STEPS, ...CONSEQUENCE_STEPS };
+
+function draft(ctx: Ctx, key: string): Draft {
+  const of = Object.hasOwn(STEPS, key) ? STEPS[key] : undefined;
+  if (!of) throw new Error(`No step for ${key}`);
+  const alive = aliveIds(ctx);
+  return of({ ctx, alive, othersThan: (id) => alive.filter((a) => a !== id), mode: stepMode(ctx, key) });
 }
 
 /** The day's slots that are one role's call, named after it. */

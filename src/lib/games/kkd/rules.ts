@@ -338,218 +338,254 @@ export function check(state: KkdState, move: KkdMove): MoveProblem | null {
 
 const ranks = (v: unknown, min: number, max: number): v is Rank[] => Array.isArray(v) && v.length >= min && v.length <= max && v.every(isRank);
 
+/** Who acts must be a living player character. */
+function actorProblem(s: KkdState, id: unknown): MoveProblem | null {
+  const c = charIn(s, id);
+  if (!c || !c.player) return refuse('noPlayer');
+  return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
+}
+
+/** A target, any living character but the one acting. */
+function targetProblem(s: KkdState, by: SuspectId, id: unknown): MoveProblem | null {
+  const c = charIn(s, id);
+  if (!c) return refuse('noCharacter');
+  if (c.id === by) return refuse('self');
+  return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
+}
+
+/** The move belongs to one of these parts of the game. */
+const inPart = (s: KkdState, ...parts: Part[]): MoveProblem | null => (parts.includes(s.part) ? null : refuse(`not_${parts[0]}`));
+
+/** A move of one of the parts by a living player against another living character. */
+const against = (s: KkdState, m: { by: SuspectId; target: SuspectId }, ...parts: Part[]): MoveProblem | null =>
+  inPart(s, ...parts) ?? actorProblem(s, m.by) ?? targetProblem(s, m.by, m.target);
+
+const isRoom = (v: unknown) => (ROOMS as readonly unknown[]).includes(v);
+const isWeapon = (v: unknown) => (WEAPONS as readonly unknown[]).includes(v);
+const isSide = (v: unknown) => v === undefined || v === 'by' || v === 'target';
+const both = (s: KkdState, m: { by: SuspectId; target: SuspectId }) => ({ ...named(s, m.by, 'name'), ...named(s, m.target, 'target') });
+
+/** Every player character has scored Part 1 (the end of Part 1, either way the table goes on). */
+function unscoredProblem(s: KkdState): MoveProblem | null {
+  const missing = playable(s).filter((c) => !s.scores[c.id]);
+  return missing.length ? rule('unscored', { names: nameList(missing.map((c) => nameOf(s, c.player!))) }) : null;
+}
+
+/** Part 2's start: how the objectives are dealt, the table's own dice, who starts. */
+function part2Problem(s: KkdState, m: Extract<KkdMove, { kind: 'part2' }>): MoveProblem | null {
+  if (m.objectives !== 'app' && m.objectives !== 'physical') return refuse('unknown');
+  if (m.rolls !== undefined) {
+    if (!m.rolls || typeof m.rolls !== 'object') return refuse('dice');
+    for (const [id, dice] of Object.entries(m.rolls)) if (!charIn(s, id) || !Array.isArray(dice) || dice.length !== 2 || !dice.every(isDie)) return refuse('dice');
+  }
+  if (m.first !== undefined && !charIn(s, m.first)?.player) return refuse('noPlayer');
+  return null;
+}
+
+/** A Weapon objective's two moves: clean it in the Kitchen, then throw it out from the Hall. */
+function weaponObjectiveProblem(s: KkdState, m: Extract<KkdMove, { kind: 'clean' | 'throwOut' }>): MoveProblem | null {
+  const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+  if (p) return p;
+  if (!isWeapon(m.weapon)) return refuse('noWeapon');
+  const c = charOf(s, m.by);
+  const params = { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) };
+  if (s.thrown.includes(m.weapon)) return refuse('thrown', params);
+  const mine = objectiveProblem(s, c.id, m.weapon);
+  if (mine) return mine;
+  if (m.kind === 'clean' && c.cleaned.includes(m.weapon)) return refuse('alreadyClean', params);
+  if (c.weapon !== m.weapon) return rule('notHeld', params);
+  if (m.kind === 'throwOut' && !c.cleaned.includes(m.weapon)) return rule('notClean', params);
+  return null;
+}
+
+type MoveCheck<K extends KkdMove['kind']> = (s: KkdState, m: Extract<KkdMove, { kind: K }>) => MoveProblem | null;
+
+/**
+ * Each kind of move's checks, found by the move's kind: `refuse` for what cannot be, `rule` for
+ * what the rules forbid and the players may overrule.
+ */
+const CHECKS: { [K in KkdMove['kind']]: MoveCheck<K> } = {
+  endTurn: (s) => inPart(s, 'part1', 'part2'),
+
+  enter: (s, m) => inPart(s, 'part1', 'part2') ?? actorProblem(s, m.by) ?? (isRoom(m.room) ? null : refuse('noRoom')),
+
+  ace: (s, m) => {
+    const p = against(s, m, 'part1', 'part2');
+    if (p) return p;
+    const t = charOf(s, m.target);
+    if (!t.player) return refuse('npcNoTurn', named(s, t.id, 'target'));
+    // "That player misses their next turn": a second Ace before it is missed does not add one.
+    return t.miss > 0 ? rule('alreadyMisses', named(s, t.id, 'target')) : null;
+  },
+
+  contest: (s, m) => {
+    const p = against(s, m, 'part1');
+    if (p) return p;
+    if (m.contest !== 'persuasion' && m.contest !== 'aggression') return refuse('unknown');
+    if (!m.cards || !isRank(m.cards.by) || !(m.cards.target === null || isRank(m.cards.target))) return refuse('card');
+    if (!isSide(m.result)) return refuse('unknown');
+    // A non-player character always answers with the top card of the pack.
+    if (m.cards.target === null && !charOf(s, m.target).player) return refuse('npcNoCard', named(s, m.target, 'target'));
+    if (m.cards.target === null) return m.result === 'target' ? rule('noCardLoses', both(s, m)) : null;
+    const cards = duel(cardValue(m.cards.by), cardValue(m.cards.target));
+    if (m.result !== undefined && m.result !== cards)
+      return rule(cards === 'by' ? 'cardsSayBy' : cardValue(m.cards.by) === cardValue(m.cards.target) ? 'tieHolds' : 'cardsSayTarget', both(s, m));
+    return null;
+  },
+
+  trick: (s, m) => {
+    const p = inPart(s, 'part1') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+    if (isWeapon(m.target)) return null;
+    return targetProblem(s, m.by, m.target);
+  },
+
+  accuse: (s, m) => inPart(s, 'part1') ?? actorProblem(s, m.by) ?? (typeof m.right === 'boolean' ? null : refuse('unknown')),
+
+  score: (s, m) => {
+    const p = inPart(s, 'scoring') ?? actorProblem(s, m.by);
+    if (p) return p;
+    return ranks(m.hearts, 0, 13) && ranks(m.diamonds, 0, 13) ? null : refuse('card');
+  },
+
+  stop: (s) => inPart(s, 'scoring') ?? unscoredProblem(s),
+
+  part2: (s, m) => inPart(s, 'scoring') ?? part2Problem(s, m) ?? unscoredProblem(s),
+
+  seen: (s, m) => {
+    const next = s.objectives?.toSee[0];
+    if (!next) return refuse('nothingToSee');
+    return m.by === next ? null : refuse('notTheirTurnToSee', named(s, next, 'name'));
+  },
+
+  take: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isWeapon(m.weapon)) return refuse('noWeapon');
+    if (s.thrown.includes(m.weapon)) return refuse('thrown', { weapon: card(s, m.weapon) });
+    if (charOf(s, m.by).weapon === m.weapon) return refuse('holdsIt', { ...named(s, m.by, 'name'), weapon: card(s, m.weapon) });
+    return null;
+  },
+
+  drop: (s, m) => inPart(s, 'part2') ?? actorProblem(s, m.by) ?? (charOf(s, m.by).weapon ? null : refuse('noWeaponHeld', named(s, m.by, 'name'))),
+
+  attack: (s, m) => {
+    const p = against(s, m, 'part2');
+    if (p) return p;
+    const a = charOf(s, m.by);
+    const t = charOf(s, m.target);
+    if (!a.weapon) return refuse('attackNeedsWeapon', named(s, a.id, 'name'));
+    if (m.counter !== undefined && typeof m.counter !== 'boolean') return refuse('unknown');
+    if (m.counter && !t.weapon) return refuse('noCounter', named(s, t.id, 'target'));
+    if (m.dice !== undefined) {
+      if (!m.dice || typeof m.dice !== 'object') return refuse('dice');
+      if (m.dice.by !== undefined && !isDie(m.dice.by)) return refuse('dice');
+      if (m.dice.target !== undefined && !isDie(m.dice.target)) return refuse('dice');
+    }
+    return null;
+  },
+
+  assault: (s, m) => {
+    const p = against(s, m, 'part2');
+    if (p) return p;
+    if (!m.clubs || !ranks(m.clubs.by, 1, 13) || !ranks(m.clubs.target, 0, 13)) return refuse('card');
+    // "another player should pick the top card from the pack … and treat this as an opposing CLUB".
+    if (!charOf(s, m.target).player && m.clubs.target.length !== 1) return rule('npcTopCard', named(s, m.target, 'target'));
+    return null;
+  },
+
+  heal: (s, m) => inPart(s, 'part2') ?? actorProblem(s, m.by) ?? (isRank(m.card) ? null : refuse('card')),
+
+  servant: (s, m) => {
+    const p = against(s, m, 'part2');
+    if (p) return p;
+    if (m.service !== 'lure' && m.service !== 'spy' && m.service !== 'steal') return refuse('unknown');
+    if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+    const need = m.service === 'steal' ? 2 : 1;
+    if (!ranks(m.diamonds, need, need)) return refuse(m.service === 'steal' ? 'twoDiamonds' : 'oneDiamond');
+    if (m.spade !== null && !isRank(m.spade)) return refuse('card');
+    if (m.room !== undefined && !isRoom(m.room)) return refuse('noRoom');
+    if (!isSide(m.result)) return refuse('unknown');
+    const t = charOf(s, m.target);
+    // "Player characters can try to see-through … the servant's lies": a piece on the board cannot.
+    if (!t.player && m.spade !== null) return refuse('npcNoSpade', named(s, t.id, 'target'));
+    if (m.service === 'steal' && !t.weapon) return refuse('noWeaponHeld', named(s, t.id, 'name'));
+    if (m.service !== 'spy' && m.room === undefined) return refuse('noRoom');
+    const cards: Side = servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target';
+    if (m.result !== undefined && m.result !== cards)
+      return rule(cards === 'by' ? 'servantSucceeds' : m.spade !== null && total(m.diamonds) === cardValue(m.spade) ? 'tieHolds' : 'servantFails', both(s, m));
+    return null;
+  },
+
+  clean: weaponObjectiveProblem,
+  throwOut: weaponObjectiveProblem,
+
+  search: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isRoom(m.room)) return refuse('noRoom');
+    if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
+    return objectiveProblem(s, m.by, m.room) ?? (charOf(s, m.by).searching === m.room ? refuse('searching', { ...named(s, m.by, 'name'), room: card(s, m.room) }) : null);
+  },
+
+  searchRoll: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (m.dice !== undefined && (!Array.isArray(m.dice) || m.dice.length !== 2 || !m.dice.every(isDie))) return refuse('dice');
+    // "To start, you must find a servant (Court Card) who will provide you with the cleaning materials."
+    return charOf(s, m.by).searching ? null : rule('noServant', named(s, m.by, 'name'));
+  },
+
+  leave: (s, m) => inPart(s, 'part2') ?? actorProblem(s, m.by) ?? (charOf(s, m.by).searching ? null : refuse('notSearching', named(s, m.by, 'name'))),
+
+  complete: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    if (!isCard(m.card)) return refuse('noCard');
+    const mine = objectiveProblem(s, m.by, m.card);
+    if (mine) return mine;
+    const params = { ...named(s, m.by, 'name'), card: card(s, m.card) };
+    // Each kind has its own way to be done; the players' word can stand in for it.
+    switch (categoryOf(m.card)) {
+      case 'suspect':
+        return charOf(s, m.card as SuspectId).alive ? rule('targetAlive', params) : null;
+      case 'weapon':
+        return s.thrown.includes(m.card as WeaponId) ? null : rule('weaponInHouse', params);
+      case 'room':
+        return rule('roomByRoll', params);
+    }
+    return null;
+  },
+
+  staircase: (s, m) => {
+    const p = inPart(s, 'part2') ?? actorProblem(s, m.by);
+    if (p) return p;
+    const c = charOf(s, m.by);
+    if (m.off) return c.staircase ? null : refuse('notOnStairs', named(s, c.id, 'name'));
+    if (c.staircase) return refuse('onStairs', named(s, c.id, 'name'));
+    // "Once all three objectives have been achieved … the character must make a dash for it."
+    const done = doneOf(s, c.id).length;
+    return done < 3 ? rule('notAllDone', { ...named(s, c.id, 'name'), count: done }) : null;
+  },
+
+  adjust: (s, m) => {
+    const p = inPart(s, 'part2');
+    if (p) return p;
+    if (!charIn(s, m.target)) return refuse('noCharacter');
+    return Number.isInteger(m.delta) && m.delta !== 0 && Math.abs(m.delta) <= 999 ? null : refuse('delta');
+  },
+
+  roll: (s, m) => (m.count === 1 || m.count === 2 ? null : refuse('dice'))
+};
+
 function problemOf(s: KkdState, m: KkdMove): MoveProblem | null {
   if (!m || typeof m !== 'object') return refuse('unknown');
   if (s.outcome) return refuse('over');
   // While the objectives go round the table, nothing else happens.
   if (s.objectives && s.objectives.toSee.length > 0 && m.kind !== 'seen') return refuse('dealing', named(s, s.objectives.toSee[0], 'name'));
-
-  // Who acts must be a living player character; a target, any living character.
-  const actor = (id: unknown): MoveProblem | null => {
-    const c = charIn(s, id);
-    if (!c || !c.player) return refuse('noPlayer');
-    return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
-  };
-  const target = (by: SuspectId, id: unknown): MoveProblem | null => {
-    const c = charIn(s, id);
-    if (!c) return refuse('noCharacter');
-    if (c.id === by) return refuse('self');
-    return c.alive ? null : refuse('dead', named(s, c.id, 'name'));
-  };
-  const inPart = (...parts: Part[]): MoveProblem | null => (parts.includes(s.part) ? null : refuse(`not_${parts[0]}`));
-
-  switch (m.kind) {
-    case 'endTurn':
-      return inPart('part1', 'part2');
-    case 'enter':
-      return inPart('part1', 'part2') ?? actor(m.by) ?? ((ROOMS as readonly unknown[]).includes(m.room) ? null : refuse('noRoom'));
-    case 'ace': {
-      const p = inPart('part1', 'part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      const t = charOf(s, m.target);
-      if (!t.player) return refuse('npcNoTurn', named(s, t.id, 'target'));
-      // "That player misses their next turn": a second Ace before it is missed does not add one.
-      return t.miss > 0 ? rule('alreadyMisses', named(s, t.id, 'target')) : null;
-    }
-    case 'contest': {
-      const p = inPart('part1') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      if (m.contest !== 'persuasion' && m.contest !== 'aggression') return refuse('unknown');
-      if (!m.cards || !isRank(m.cards.by) || !(m.cards.target === null || isRank(m.cards.target))) return refuse('card');
-      if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
-      // A non-player character always answers with the top card of the pack.
-      if (m.cards.target === null && !charOf(s, m.target).player) return refuse('npcNoCard', named(s, m.target, 'target'));
-      if (m.cards.target === null) return m.result === 'target' ? rule('noCardLoses', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target') }) : null;
-      const cards = duel(cardValue(m.cards.by), cardValue(m.cards.target));
-      if (m.result !== undefined && m.result !== cards)
-        return rule(cards === 'by' ? 'cardsSayBy' : cardValue(m.cards.by) === cardValue(m.cards.target) ? 'tieHolds' : 'cardsSayTarget', {
-          ...named(s, m.by, 'name'),
-          ...named(s, m.target, 'target')
-        });
-      return null;
-    }
-    case 'trick': {
-      const p = inPart('part1') ?? actor(m.by);
-      if (p) return p;
-      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
-      if ((WEAPONS as readonly unknown[]).includes(m.target)) return null;
-      return target(m.by, m.target);
-    }
-    case 'accuse':
-      return inPart('part1') ?? actor(m.by) ?? (typeof m.right === 'boolean' ? null : refuse('unknown'));
-    case 'score': {
-      const p = inPart('scoring') ?? actor(m.by);
-      if (p) return p;
-      return ranks(m.hearts, 0, 13) && ranks(m.diamonds, 0, 13) ? null : refuse('card');
-    }
-    case 'stop':
-    case 'part2': {
-      const p = inPart('scoring');
-      if (p) return p;
-      if (m.kind === 'part2') {
-        if (m.objectives !== 'app' && m.objectives !== 'physical') return refuse('unknown');
-        if (m.rolls !== undefined) {
-          if (!m.rolls || typeof m.rolls !== 'object') return refuse('dice');
-          for (const [id, dice] of Object.entries(m.rolls))
-            if (!charIn(s, id) || !Array.isArray(dice) || dice.length !== 2 || !dice.every(isDie)) return refuse('dice');
-        }
-        if (m.first !== undefined && !charIn(s, m.first)?.player) return refuse('noPlayer');
-      }
-      const missing = playable(s).filter((c) => !s.scores[c.id]);
-      return missing.length ? rule('unscored', { names: nameList(missing.map((c) => nameOf(s, c.player!))) }) : null;
-    }
-    case 'seen': {
-      const next = s.objectives?.toSee[0];
-      if (!next) return refuse('nothingToSee');
-      return m.by === next ? null : refuse('notTheirTurnToSee', named(s, next, 'name'));
-    }
-    case 'take': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!(WEAPONS as readonly unknown[]).includes(m.weapon)) return refuse('noWeapon');
-      if (s.thrown.includes(m.weapon)) return refuse('thrown', { weapon: card(s, m.weapon) });
-      if (charOf(s, m.by).weapon === m.weapon) return refuse('holdsIt', { ...named(s, m.by, 'name'), weapon: card(s, m.weapon) });
-      return null;
-    }
-    case 'drop':
-      return inPart('part2') ?? actor(m.by) ?? (charOf(s, m.by).weapon ? null : refuse('noWeaponHeld', named(s, m.by, 'name')));
-    case 'attack': {
-      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      const a = charOf(s, m.by);
-      const t = charOf(s, m.target);
-      if (!a.weapon) return refuse('attackNeedsWeapon', named(s, a.id, 'name'));
-      if (m.counter !== undefined && typeof m.counter !== 'boolean') return refuse('unknown');
-      if (m.counter && !t.weapon) return refuse('noCounter', named(s, t.id, 'target'));
-      if (m.dice !== undefined) {
-        if (!m.dice || typeof m.dice !== 'object') return refuse('dice');
-        if (m.dice.by !== undefined && !isDie(m.dice.by)) return refuse('dice');
-        if (m.dice.target !== undefined && !isDie(m.dice.target)) return refuse('dice');
-      }
-      return null;
-    }
-    case 'assault': {
-      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      if (!m.clubs || !ranks(m.clubs.by, 1, 13) || !ranks(m.clubs.target, 0, 13)) return refuse('card');
-      // "another player should pick the top card from the pack … and treat this as an opposing CLUB".
-      if (!charOf(s, m.target).player && m.clubs.target.length !== 1) return rule('npcTopCard', named(s, m.target, 'target'));
-      return null;
-    }
-    case 'heal':
-      return inPart('part2') ?? actor(m.by) ?? (isRank(m.card) ? null : refuse('card'));
-    case 'servant': {
-      const p = inPart('part2') ?? actor(m.by) ?? target(m.by, m.target);
-      if (p) return p;
-      if (m.service !== 'lure' && m.service !== 'spy' && m.service !== 'steal') return refuse('unknown');
-      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
-      const need = m.service === 'steal' ? 2 : 1;
-      if (!ranks(m.diamonds, need, need)) return refuse(m.service === 'steal' ? 'twoDiamonds' : 'oneDiamond');
-      if (m.spade !== null && !isRank(m.spade)) return refuse('card');
-      if (m.room !== undefined && !(ROOMS as readonly unknown[]).includes(m.room)) return refuse('noRoom');
-      if (m.result !== undefined && m.result !== 'by' && m.result !== 'target') return refuse('unknown');
-      const t = charOf(s, m.target);
-      // "Player characters can try to see-through … the servant's lies": a piece on the board cannot.
-      if (!t.player && m.spade !== null) return refuse('npcNoSpade', named(s, t.id, 'target'));
-      if (m.service === 'steal' && !t.weapon) return refuse('noWeaponHeld', named(s, t.id, 'name'));
-      if (m.service !== 'spy' && m.room === undefined) return refuse('noRoom');
-      const cards: Side = servantSucceeds(m.diamonds, m.spade) ? 'by' : 'target';
-      if (m.result !== undefined && m.result !== cards)
-        return rule(cards === 'by' ? 'servantSucceeds' : m.spade !== null && total(m.diamonds) === cardValue(m.spade) ? 'tieHolds' : 'servantFails', {
-          ...named(s, m.by, 'name'),
-          ...named(s, m.target, 'target')
-        });
-      return null;
-    }
-    case 'clean':
-    case 'throwOut': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!(WEAPONS as readonly unknown[]).includes(m.weapon)) return refuse('noWeapon');
-      const c = charOf(s, m.by);
-      const params = { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) };
-      if (s.thrown.includes(m.weapon)) return refuse('thrown', params);
-      const mine = objectiveProblem(s, c.id, m.weapon);
-      if (mine) return mine;
-      if (m.kind === 'clean' && c.cleaned.includes(m.weapon)) return refuse('alreadyClean', params);
-      if (c.weapon !== m.weapon) return rule('notHeld', params);
-      if (m.kind === 'throwOut' && !c.cleaned.includes(m.weapon)) return rule('notClean', params);
-      return null;
-    }
-    case 'search': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!(ROOMS as readonly unknown[]).includes(m.room)) return refuse('noRoom');
-      if (!isRank(m.court) || !isCourt(m.court)) return refuse('court');
-      return objectiveProblem(s, m.by, m.room) ?? (charOf(s, m.by).searching === m.room ? refuse('searching', { ...named(s, m.by, 'name'), room: card(s, m.room) }) : null);
-    }
-    case 'searchRoll': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (m.dice !== undefined && (!Array.isArray(m.dice) || m.dice.length !== 2 || !m.dice.every(isDie))) return refuse('dice');
-      // "To start, you must find a servant (Court Card) who will provide you with the cleaning materials."
-      return charOf(s, m.by).searching ? null : rule('noServant', named(s, m.by, 'name'));
-    }
-    case 'leave':
-      return inPart('part2') ?? actor(m.by) ?? (charOf(s, m.by).searching ? null : refuse('notSearching', named(s, m.by, 'name')));
-    case 'complete': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      if (!isCard(m.card)) return refuse('noCard');
-      const mine = objectiveProblem(s, m.by, m.card);
-      if (mine) return mine;
-      const params = { ...named(s, m.by, 'name'), card: card(s, m.card) };
-      // Each kind has its own way to be done; the players' word can stand in for it.
-      switch (categoryOf(m.card)) {
-        case 'suspect':
-          return charOf(s, m.card as SuspectId).alive ? rule('targetAlive', params) : null;
-        case 'weapon':
-          return s.thrown.includes(m.card as WeaponId) ? null : rule('weaponInHouse', params);
-        case 'room':
-          return rule('roomByRoll', params);
-      }
-      return null;
-    }
-    case 'staircase': {
-      const p = inPart('part2') ?? actor(m.by);
-      if (p) return p;
-      const c = charOf(s, m.by);
-      if (m.off) return c.staircase ? null : refuse('notOnStairs', named(s, c.id, 'name'));
-      if (c.staircase) return refuse('onStairs', named(s, c.id, 'name'));
-      // "Once all three objectives have been achieved … the character must make a dash for it."
-      const done = doneOf(s, c.id).length;
-      return done < 3 ? rule('notAllDone', { ...named(s, c.id, 'name'), count: done }) : null;
-    }
-    case 'adjust': {
-      const p = inPart('part2');
-      if (p) return p;
-      if (!charIn(s, m.target)) return refuse('noCharacter');
-      return Number.isInteger(m.delta) && m.delta !== 0 && Math.abs(m.delta) <= 999 ? null : refuse('delta');
-    }
-    case 'roll':
-      return m.count === 1 || m.count === 2 ? null : refuse('dice');
-  }
-  return refuse('unknown');
+  if (!Object.hasOwn(CHECKS, m.kind)) return refuse('unknown');
+  return (CHECKS[m.kind] as MoveCheck<KkdMove['kind']>)(s, m);
 }
 
 /**
@@ -568,6 +604,186 @@ function objectiveProblem(s: KkdState, by: SuspectId, card: CardId): MoveProblem
 
 // ---------------------------------------------------------------- the reducer
 
+type MoveReducer<K extends KkdMove['kind']> = (s: KkdState, m: Extract<KkdMove, { kind: K }>) => KkdState;
+
+/** The Location roll: the table's dice or Lantern's; 7 or more finishes the room. */
+function searchRoll(state: KkdState, m: Extract<KkdMove, { kind: 'searchRoll' }>): KkdState {
+  let s = state;
+  const c = charOf(s, m.by);
+  const room = c.searching;
+  let dice = m.dice;
+  if (!dice) [dice, s] = roll(s, 2);
+  const sum = dice[0] + dice[1];
+  const done = locationDone(dice);
+  const params = { ...named(s, c.id, 'name'), room: room ? card(s, room) : '', a: dice[0], b: dice[1], sum };
+  s = showRoll(s, { key: 'kkd:roll.search', params: named(s, c.id, 'name') }, [{ label: { key: 'kkd:roll.who', params: named(s, c.id, 'name') }, dice, total: sum }], {
+    key: done ? 'kkd:roll.searchDone' : 'kkd:roll.searchAgain',
+    params
+  }, m.dice !== undefined);
+  s = log(s, done ? 'searchDone' : 'searchAgain', params);
+  if (!done) return s;
+  s = patch(s, c.id, { searching: null });
+  return room ? markDone(s, c.id, room) : s;
+}
+
+/** What each kind of move does to the table, found by the move's kind. */
+const REDUCERS: { [K in KkdMove['kind']]: MoveReducer<K> } = {
+  endTurn: nextTurn,
+
+  enter: (s, m) => {
+    const c = charOf(s, m.by);
+    const draws = c.lastRoom !== m.room;
+    s = patch(s, c.id, { lastRoom: m.room });
+    s = log(s, draws ? 'enterDraw' : 'enterNoDraw', { ...named(s, c.id, 'name'), room: card(s, m.room) });
+    // Leaving the room being searched sends the servant away.
+    if (c.searching && c.searching !== m.room) s = servantGone(s, c.id);
+    return s;
+  },
+
+  ace: (s, m) => {
+    const t = charOf(s, m.target);
+    s = patch(s, t.id, { miss: t.miss + 1 });
+    return log(s, s.part === 'part2' ? 'poison' : 'drug', { ...named(s, m.by, 'name'), ...named(s, t.id, 'target') });
+  },
+
+  contest: (s, m) => {
+    const a = cardValue(m.cards.by);
+    if (m.cards.target === null) {
+      const won = (m.result ?? 'by') === 'by';
+      return log(s, `${m.contest}${won ? 'NoCard' : 'NoCardHolds'}`, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a });
+    }
+    const b = cardValue(m.cards.target);
+    const winner = m.result ?? duel(a, b);
+    const key = `${m.contest}${winner === 'by' ? 'Won' : a === b ? 'Tie' : 'Lost'}`;
+    return log(s, key, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b });
+  },
+
+  trick: (s, m) => {
+    const params = { ...named(s, m.by, 'name'), court: m.court };
+    if (isWeapon(m.target)) return log(s, 'trickWeapon', { ...params, weapon: card(s, m.target as WeaponId) });
+    return log(s, 'trickPerson', { ...params, ...named(s, m.target as SuspectId, 'target') });
+  },
+
+  accuse: (s, m) => {
+    s = { ...s, accusation: { by: m.by, right: m.right }, part: 'scoring' };
+    return log(s, m.right ? 'accuseRight' : 'accuseWrong', { ...named(s, m.by, 'name'), points: m.right ? ACCUSATION.right : -ACCUSATION.wrong });
+  },
+
+  score: (s, m) => {
+    s = { ...s, scores: { ...s.scores, [m.by]: { hearts: [...m.hearts], diamonds: [...m.diamonds] } } };
+    return log(s, 'score', { ...named(s, m.by, 'name'), hearts: total(m.hearts), diamonds: total(m.diamonds), score: part1Of(s, m.by) });
+  },
+
+  stop: (s) => {
+    const leaders = part1Leaders(s);
+    s = { ...s, outcome: { winner: 'part1', winners: leaders.who } };
+    return log(s, leaders.who.length > 1 ? 'stopTie' : 'stop', {
+      name: displayName(s, leaders.who[0]),
+      names: nameList(leaders.who.map((id) => displayName(s, id))),
+      score: leaders.score
+    });
+  },
+
+  part2: startPart2,
+
+  seen: (s) => {
+    const o = s.objectives!;
+    return { ...s, objectives: { ...o, toSee: o.toSee.slice(1) } };
+  },
+
+  take: (s, m) => {
+    const c = charOf(s, m.by);
+    const holder = s.characters.find((x) => x.weapon === m.weapon);
+    if (holder) s = patch(s, holder.id, { weapon: null });
+    // "You can only carry one Murder Weapon at a time": the one carried is left behind.
+    if (c.weapon) s = log(s, 'leavesWeapon', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon) });
+    s = patch(s, c.id, { weapon: m.weapon });
+    return log(s, holder ? 'takeFrom' : 'take', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon), ...(holder ? named(s, holder.id, 'target') : {}) });
+  },
+
+  drop: (s, m) => {
+    const c = charOf(s, m.by);
+    s = patch(s, c.id, { weapon: null });
+    return log(s, 'drop', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon!) });
+  },
+
+  attack,
+
+  assault: (s, m) => {
+    const a = total(m.clubs.by);
+    const b = total(m.clubs.target);
+    const damage = assaultDamage(a, b);
+    s = log(s, damage > 0 ? 'assaultHits' : 'assaultFails', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b, damage });
+    return damage > 0 ? hurt(s, m.target, damage) : s;
+  },
+
+  heal: (s, m) => {
+    const c = charOf(s, m.by);
+    const value = cardValue(m.card);
+    s = patch(s, c.id, { sp: c.sp + value });
+    return log(s, 'heal', { ...named(s, c.id, 'name'), value, sp: c.sp + value });
+  },
+
+  servant,
+
+  clean: (s, m) => {
+    const c = charOf(s, m.by);
+    s = patch(s, c.id, { cleaned: [...c.cleaned, m.weapon] });
+    return log(s, 'clean', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
+  },
+
+  throwOut: (s, m) => {
+    const c = charOf(s, m.by);
+    const holder = s.characters.find((x) => x.weapon === m.weapon);
+    if (holder) s = patch(s, holder.id, { weapon: null });
+    s = patch(s, c.id, { cleaned: c.cleaned.filter((w) => w !== m.weapon) });
+    s = { ...s, thrown: [...s.thrown, m.weapon] };
+    s = log(s, 'throwOut', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
+    return markDone(s, c.id, m.weapon);
+  },
+
+  search: (s, m) => {
+    const c = charOf(s, m.by);
+    if (c.searching) s = servantGone(s, c.id);
+    s = patch(s, c.id, { searching: m.room, lastRoom: m.room });
+    return log(s, 'search', { ...named(s, c.id, 'name'), room: card(s, m.room) });
+  },
+
+  searchRoll,
+
+  leave: (s, m) => servantGone(s, m.by),
+
+  complete: (s, m) => {
+    s = log(s, 'complete', { ...named(s, m.by, 'name'), card: card(s, m.card) });
+    return markDone(s, m.by, m.card);
+  },
+
+  staircase: (s, m) => {
+    s = patch(s, m.by, { staircase: !m.off });
+    return log(s, m.off ? 'offStairs' : 'onStairs', named(s, m.by, 'name'));
+  },
+
+  adjust: (s, m) => {
+    const c = charOf(s, m.target);
+    const sp = c.sp + m.delta;
+    s = patch(s, c.id, { sp });
+    s = log(s, 'adjust', { ...named(s, c.id, 'target'), delta: m.delta > 0 ? `+${m.delta}` : `${m.delta}`, sp });
+    if (!c.alive && sp > 0) {
+      s = patch(s, c.id, { alive: true });
+      return log(s, 'revived', named(s, c.id, 'target'));
+    }
+    return c.alive && sp <= 0 ? dies(s, c.id) : s;
+  },
+
+  roll: (s, m) => {
+    let dice: number[];
+    [dice, s] = roll(s, m.count);
+    const sum = dice.reduce((a, b) => a + b, 0);
+    s = showRoll(s, { key: 'kkd:roll.free' }, [{ label: { key: 'kkd:roll.dice', params: { count: dice.length } }, dice, total: sum }], null, false);
+    return log(s, 'roll', { dice: dice.join(' + '), sum, count: dice.length });
+  }
+};
+
 /** The table after a move that `check` passed. */
 export function reduce(state: KkdState, m: KkdMove): KkdState {
   let s = state;
@@ -577,161 +793,8 @@ export function reduce(state: KkdState, m: KkdMove): KkdState {
   // The last dice stay on screen until the next move of the table (looking at one's objectives
   // is not one: Part 2's dice wait for the table behind the pass-and-peek).
   if (s.roll && m.kind !== 'seen') s = { ...s, roll: null };
-
-  switch (m.kind) {
-    case 'endTurn':
-      return nextTurn(s);
-    case 'enter': {
-      const c = charOf(s, m.by);
-      const draws = c.lastRoom !== m.room;
-      s = patch(s, c.id, { lastRoom: m.room });
-      s = log(s, draws ? 'enterDraw' : 'enterNoDraw', { ...named(s, c.id, 'name'), room: card(s, m.room) });
-      // Leaving the room being searched sends the servant away.
-      if (c.searching && c.searching !== m.room) s = servantGone(s, c.id);
-      return s;
-    }
-    case 'ace': {
-      const t = charOf(s, m.target);
-      s = patch(s, t.id, { miss: t.miss + 1 });
-      return log(s, s.part === 'part2' ? 'poison' : 'drug', { ...named(s, m.by, 'name'), ...named(s, t.id, 'target') });
-    }
-    case 'contest': {
-      const a = cardValue(m.cards.by);
-      if (m.cards.target === null) {
-        const won = (m.result ?? 'by') === 'by';
-        return log(s, `${m.contest}${won ? 'NoCard' : 'NoCardHolds'}`, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a });
-      }
-      const b = cardValue(m.cards.target);
-      const winner = m.result ?? duel(a, b);
-      const key = `${m.contest}${winner === 'by' ? 'Won' : a === b ? 'Tie' : 'Lost'}`;
-      return log(s, key, { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b });
-    }
-    case 'trick': {
-      const params = { ...named(s, m.by, 'name'), court: m.court };
-      if ((WEAPONS as readonly unknown[]).includes(m.target)) return log(s, 'trickWeapon', { ...params, weapon: card(s, m.target as WeaponId) });
-      return log(s, 'trickPerson', { ...params, ...named(s, m.target as SuspectId, 'target') });
-    }
-    case 'accuse': {
-      s = { ...s, accusation: { by: m.by, right: m.right }, part: 'scoring' };
-      return log(s, m.right ? 'accuseRight' : 'accuseWrong', { ...named(s, m.by, 'name'), points: m.right ? ACCUSATION.right : -ACCUSATION.wrong });
-    }
-    case 'score': {
-      s = { ...s, scores: { ...s.scores, [m.by]: { hearts: [...m.hearts], diamonds: [...m.diamonds] } } };
-      return log(s, 'score', { ...named(s, m.by, 'name'), hearts: total(m.hearts), diamonds: total(m.diamonds), score: part1Of(s, m.by) });
-    }
-    case 'stop': {
-      const leaders = part1Leaders(s);
-      s = { ...s, outcome: { winner: 'part1', winners: leaders.who } };
-      return log(s, leaders.who.length > 1 ? 'stopTie' : 'stop', {
-        name: displayName(s, leaders.who[0]),
-        names: nameList(leaders.who.map((id) => displayName(s, id))),
-        score: leaders.score
-      });
-    }
-    case 'part2':
-      return startPart2(s, m);
-    case 'seen': {
-      const o = s.objectives!;
-      return { ...s, objectives: { ...o, toSee: o.toSee.slice(1) } };
-    }
-    case 'take': {
-      const c = charOf(s, m.by);
-      const holder = s.characters.find((x) => x.weapon === m.weapon);
-      if (holder) s = patch(s, holder.id, { weapon: null });
-      // "You can only carry one Murder Weapon at a time": the one carried is left behind.
-      if (c.weapon) s = log(s, 'leavesWeapon', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon) });
-      s = patch(s, c.id, { weapon: m.weapon });
-      return log(s, holder ? 'takeFrom' : 'take', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon), ...(holder ? named(s, holder.id, 'target') : {}) });
-    }
-    case 'drop': {
-      const c = charOf(s, m.by);
-      s = patch(s, c.id, { weapon: null });
-      return log(s, 'drop', { ...named(s, c.id, 'name'), weapon: card(s, c.weapon!) });
-    }
-    case 'attack':
-      return attack(s, m);
-    case 'assault': {
-      const a = total(m.clubs.by);
-      const b = total(m.clubs.target);
-      const damage = assaultDamage(a, b);
-      s = log(s, damage > 0 ? 'assaultHits' : 'assaultFails', { ...named(s, m.by, 'name'), ...named(s, m.target, 'target'), a, b, damage });
-      return damage > 0 ? hurt(s, m.target, damage) : s;
-    }
-    case 'heal': {
-      const c = charOf(s, m.by);
-      const value = cardValue(m.card);
-      s = patch(s, c.id, { sp: c.sp + value });
-      return log(s, 'heal', { ...named(s, c.id, 'name'), value, sp: c.sp + value });
-    }
-    case 'servant':
-      return servant(s, m);
-    case 'clean': {
-      const c = charOf(s, m.by);
-      s = patch(s, c.id, { cleaned: [...c.cleaned, m.weapon] });
-      return log(s, 'clean', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
-    }
-    case 'throwOut': {
-      const c = charOf(s, m.by);
-      const holder = s.characters.find((x) => x.weapon === m.weapon);
-      if (holder) s = patch(s, holder.id, { weapon: null });
-      s = patch(s, c.id, { cleaned: c.cleaned.filter((w) => w !== m.weapon) });
-      s = { ...s, thrown: [...s.thrown, m.weapon] };
-      s = log(s, 'throwOut', { ...named(s, c.id, 'name'), weapon: card(s, m.weapon) });
-      return markDone(s, c.id, m.weapon);
-    }
-    case 'search': {
-      const c = charOf(s, m.by);
-      if (c.searching) s = servantGone(s, c.id);
-      s = patch(s, c.id, { searching: m.room, lastRoom: m.room });
-      return log(s, 'search', { ...named(s, c.id, 'name'), room: card(s, m.room) });
-    }
-    case 'searchRoll': {
-      const c = charOf(s, m.by);
-      const room = c.searching;
-      let dice = m.dice;
-      if (!dice) [dice, s] = roll(s, 2);
-      const sum = dice[0] + dice[1];
-      const done = locationDone(dice);
-      const params = { ...named(s, c.id, 'name'), room: room ? card(s, room) : '', a: dice[0], b: dice[1], sum };
-      s = showRoll(s, { key: 'kkd:roll.search', params: named(s, c.id, 'name') }, [{ label: { key: 'kkd:roll.who', params: named(s, c.id, 'name') }, dice, total: sum }], {
-        key: done ? 'kkd:roll.searchDone' : 'kkd:roll.searchAgain',
-        params
-      }, m.dice !== undefined);
-      s = log(s, done ? 'searchDone' : 'searchAgain', params);
-      if (!done) return s;
-      s = patch(s, c.id, { searching: null });
-      return room ? markDone(s, c.id, room) : s;
-    }
-    case 'leave':
-      return servantGone(s, m.by);
-    case 'complete': {
-      s = log(s, 'complete', { ...named(s, m.by, 'name'), card: card(s, m.card) });
-      return markDone(s, m.by, m.card);
-    }
-    case 'staircase': {
-      s = patch(s, m.by, { staircase: !m.off });
-      return log(s, m.off ? 'offStairs' : 'onStairs', named(s, m.by, 'name'));
-    }
-    case 'adjust': {
-      const c = charOf(s, m.target);
-      const sp = c.sp + m.delta;
-      s = patch(s, c.id, { sp });
-      s = log(s, 'adjust', { ...named(s, c.id, 'target'), delta: m.delta > 0 ? `+${m.delta}` : `${m.delta}`, sp });
-      if (!c.alive && sp > 0) {
-        s = patch(s, c.id, { alive: true });
-        return log(s, 'revived', named(s, c.id, 'target'));
-      }
-      return c.alive && sp <= 0 ? dies(s, c.id) : s;
-    }
-    case 'roll': {
-      let dice: number[];
-      [dice, s] = roll(s, m.count);
-      const sum = dice.reduce((a, b) => a + b, 0);
-      s = showRoll(s, { key: 'kkd:roll.free' }, [{ label: { key: 'kkd:roll.dice', params: { count: dice.length } }, dice, total: sum }], null, false);
-      return log(s, 'roll', { dice: dice.join(' + '), sum, count: dice.length });
-    }
-  }
-  return s;
+  if (!Object.hasOwn(REDUCERS, m.kind)) return s;
+  return (REDUCERS[m.kind] as MoveReducer<KkdMove['kind']>)(s, m);
 }
 
 // ---------------------------------------------------------------- the table's corrections

@@ -826,220 +826,254 @@ function takeIfHeld(ctx: Ctx, step: KtuluStep, actor: PlayerId | null, target: P
   return { ctx: moveStatue(ctx, actor), took: true };
 }
 
+/** What a night action's rule reads: the step, the Manitou's answer, and who acts. */
+interface NightAnswer {
+  /** The game, the step visited (and "nobody" logged when no one was picked). */
+  ctx: Ctx;
+  step: KtuluStep;
+  sub: Sub | null;
+  answer: Answer;
+  /** The one player picked, if any. */
+  pick: PlayerId | null;
+  /** The role called, for a role's step. */
+  caller: PlayerState | null;
+  /** Who acts, judged before the answer spends the ability (a spent once-per-game role is no longer a caller). */
+  actor: PlayerId | null;
+  name: (id: PlayerId) => string;
+  /** Spend the caller's once-or-twice-per-game ability, when the step uses one. */
+  spendCaller: (c: Ctx) => Ctx;
+}
+type NightRule = (a: NightAnswer) => Ctx;
+
+/** A step with nothing to answer: on to the next. */
+const onward: NightRule = ({ ctx }) => advance(ctx);
+
+/**
+ * Each night action's rule, found by the action a step of the book does (`steps.ts` gives
+ * every step's action). Every rule cites the book's line it plays.
+ */
+const NIGHT_RULES: Record<KtuluStep['does'], NightRule> = {
+  wake: onward,
+  sleep: onward,
+  meet: onward,
+
+  // "Lucky Luke jeśli na początku swojej tury ma posążek to odjeżdża."
+  rideAway: ({ ctx, caller }) => advance(win(ctx, 'luckyLuke', 'rodeOff', { name: caller?.name ?? '' })),
+
+  handStatue: ({ ctx, pick }) => {
+    // "Jeśli frakcja posiada posążek, to jej najwyższy rangą aktywny członek decyduje, komu go przydzieli."
+    if (!pick) return advance(ctx);
+    return advance(ctx.statue.holder !== pick || ctx.statue.planted ? moveStatue(ctx, pick) : ctx);
+  },
+
+  client: ({ ctx, sub, pick, name }) => {
+    // "Manitou budzi tę osobę, dziwka poznaje kartę tej osoby, zaś ta osoba dowiaduje się, kto jest dziwką."
+    if (sub === 'reveal') return advance(ctx);
+    if (!pick) return advance(ctx);
+    return toSub(log({ ...ctx, client: pick }, 'client', { name: name(pick), role: player(ctx, pick).role }, true), 'reveal', { pick });
+  },
+
+  seduce: ({ ctx, pick, name }) => {
+    if (!pick) return advance(ctx);
+    return advance(log({ ...ctx, seduced: pick }, 'seduce', { name: name(pick) }, true));
+  },
+
+  blackmail: ({ ctx, sub, pick, name }) => {
+    // "Szantażysta szantażuje (jeśli trafi na bandytę próbuje jeszcze raz)": once more, then it fails.
+    if (!pick) return advance(ctx);
+    const bandit = factionOfPlayer(ctx, pick) === 'bandits';
+    if (bandit && sub === null) return toSub(log(ctx, 'blackmailBandit', { name: name(pick) }, true), 'again', { pick });
+    if (bandit) return advance(log(ctx, 'blackmailFails', { name: name(pick) }, true));
+    return advance(log({ ...ctx, blackmailed: pick }, 'blackmail', { name: name(pick) }, true));
+  },
+
+  jail: ({ ctx, pick, caller, name }) => {
+    // "Jeżeli ta osoba miała posążek, przejmuje go szeryf." On the zero night the statue is not in play yet.
+    if (!pick) return advance(ctx);
+    // Whom the Sheriff jailed is public ("Jawność gry"): the morning reads it out.
+    ctx = log({ ...ctx, tonight: { ...ctx.tonight, jailed: pick } }, 'jail', { name: name(pick) });
+    if (holds(ctx, pick) && caller) ctx = moveStatue(ctx, caller.id);
+    return advance(ctx);
+  },
+
+  confess: ({ ctx, sub, pick, name }) => {
+    if (sub === 'result' || !pick) return advance(ctx);
+    return toSub(log(ctx, 'confess', { name: name(pick), faction: factionOfPlayer(ctx, pick) }, true), 'result', { pick });
+  },
+
+  search: searchRule,
+  steal: searchRule,
+
+  kill: ({ ctx, step, sub, pick, actor, name, spendCaller }) => {
+    if (sub === 'result' || !pick) return advance(ctx);
+    ctx = spendCaller(ctx);
+    const had = holds(ctx, pick);
+    ctx = log(ctx, 'kill', { actor: actorLabel(step), name: name(pick) }, true);
+    const r = eliminate(ctx, pick, 'killed', actor);
+    ctx = r.ctx;
+    return r.out && had ? toSub(ctx, 'result', { pick, took: true }) : advance(ctx);
+  },
+
+  follow: ({ ctx, pick, caller, name, spendCaller }) => {
+    if (!pick || !caller) return advance(ctx);
+    return advance(log(spendCaller({ ...ctx, follow: { target: pick, night: ctx.phase.number } }), 'follow', { name: name(pick) }, true));
+  },
+
+  learnHolder: ({ ctx, step, answer, spendCaller }) => {
+    // Lucky Luke every night; the Tax Collector and Eagle Eye when they want to (once).
+    if (step.may && !yes(answer)) return advance(ctx);
+    ctx = spendCaller(ctx);
+    const h = statueHolder(ctx);
+    return advance(log(ctx, 'learnHolder', { actor: actorLabel(step), name: h?.name ?? '—' }, true));
+  },
+
+  protect: ({ ctx, pick, name }) => {
+    // "Ochroniarz nie może ochraniać się sam, musi też każdej nocy ochraniać inną osobę."
+    if (!pick) return advance(ctx);
+    // Public, as the jail is ("kogo chroni ochroniarz").
+    return advance(log({ ...ctx, tonight: { ...ctx.tonight, protected: pick }, bodyguardLast: pick }, 'protect', { name: name(pick) }));
+  },
+
+  gamble: ({ ctx, step, pick, sub }) => gamble(ctx, step, pick, sub),
+
+  drink: ({ ctx, pick, name, spendCaller }) => {
+    // "Ta osoba nie będzie się budzić tej nocy, jednakże można ją zabić, przeszukać."
+    if (!pick) return advance(ctx);
+    // Public ("kogo spił opój").
+    return advance(log(spendCaller({ ...ctx, tonight: { ...ctx.tonight, drinking: [...ctx.tonight.drinking, pick] } }), 'drink', { name: name(pick) }));
+  },
+
+  playCards: ({ ctx, step, sub, pick, actor, name, spendCaller }) => {
+    // "Ta osoba nie będzie się budzić tej nocy … jeśli ta osoba posiada posążek, przejmuje go … szuler."
+    if (sub === 'result' || !pick) return advance(ctx);
+    ctx = spendCaller({ ...ctx, tonight: { ...ctx.tonight, playingCards: pick } });
+    const r = takeIfHeld(ctx, step, actor, pick);
+    // "z kim grał szuler (chyba, że wygrał posążek, wtedy Manitou mówi »szuler grał z właścicielem
+    // posążka«)": whom he played with is public, unless he won the statue; then only that he
+    // played its holder is, and the name is the Manitou's.
+    ctx = { ...r.ctx, tonight: { ...r.ctx.tonight, cardsWon: r.took } };
+    ctx = r.took ? log(log(ctx, 'cardsHolder'), 'cardsWon', { name: name(pick) }, true) : log(ctx, 'cards', { name: name(pick) });
+    return toSub(ctx, 'result', { pick, took: r.took });
+  },
+
+  learnCard: ({ ctx, step, sub, pick, name, spendCaller }) => {
+    if (sub === 'result' || !pick) return advance(ctx);
+    return toSub(log(spendCaller(ctx), 'learnCard', { actor: actorLabel(step), name: name(pick), role: player(ctx, pick).role }, true), 'result', { pick });
+  },
+
+  poison: ({ ctx, pick, name, spendCaller }) => {
+    // "W wybranym przez Manitou momencie następnego dnia, (ale przed głosowaniami o przeszukiwaniu) … ginie."
+    if (!pick) return advance(ctx);
+    return advance(log(spendCaller({ ...ctx, poisoned: pick }), 'poison', { name: name(pick) }, true));
+  },
+
+  plant: ({ ctx, pick, caller, name }) => {
+    // "Jeżeli cicha stopa posiada posążek, może podłożyć go wybranej osobie … cicha stopa może odebrać posążek."
+    if (!pick || !caller) return advance(ctx);
+    if (ctx.statue.planted && ctx.statue.holder === pick) ctx = log(moveStatue(ctx, caller.id), 'takeBack', { name: name(pick) }, true);
+    else ctx = moveStatue(ctx, pick, { planted: true });
+    return advance(ctx);
+  },
+
+  detect: ({ ctx, sub, pick, name }) => {
+    if (sub === 'result' || !pick) return advance(ctx);
+    return toSub(log(ctx, 'detect', { name: name(pick) }, true), 'result', { pick });
+  },
+
+  signal: ({ ctx }) => {
+    // "Żeby nadać sygnał muszą po swoim ruchu posiadać posążek." Three signals: the ship comes.
+    ctx = log({ ...ctx, signals: ctx.signals + 1 }, 'signal', { n: ctx.signals + 1 }, true);
+    if (ctx.signals >= SIGNALS_TO_WIN) ctx = win(ctx, 'aliens', 'signals');
+    return advance(ctx);
+  },
+
+  chooseEscapee: ({ ctx, pick, name }) => {
+    if (!pick) return advance(ctx);
+    return advance(log({ ...ctx, tonight: { ...ctx.tonight, escapee: pick } }, 'escapee', { name: name(pick) }, true));
+  },
+
+  escape: ({ ctx, name }) => {
+    // "Murzyni wygrywają, gdy ostatni murzyn ucieknie (niezależnie od tego, że po jego ucieczce np. zostaną sami indianie)."
+    const who = ctx.tonight.escapee;
+    if (!who) return advance(ctx);
+    ctx = eliminate(ctx, who, 'escaped').ctx;
+    ctx = { ...ctx, runaways: { scrapesSinceEscape: 0, killedSinceEscape: 0 } };
+    if (!membersOf(ctx, 'runaways').some((p) => p.alive)) ctx = win(ctx, 'runaways', 'escaped', { name: name(who) });
+    return advance(ctx);
+  },
+
+  chooseMaster: ({ ctx, sub, pick, name }) => {
+    if (sub === 'result' || !pick) return advance(ctx);
+    return toSub(log({ ...ctx, tonight: { ...ctx.tonight, master: pick } }, 'master', { name: name(pick), role: player(ctx, pick).role }, true), 'result', { pick });
+  },
+
+  robMaster: ({ ctx, sub, answer, caller, name, spendCaller }) => {
+    // "Dwa razy w trakcie gry może próbować ukraść swojemu panu posążek. O ile jego pan ma posążek, przejmuje go."
+    const master = ctx.tonight.master;
+    if (sub === 'result' || !yes(answer) || !master) return advance(ctx);
+    ctx = spendCaller(ctx);
+    const took = holds(ctx, master) && !!caller;
+    if (took) ctx = moveStatue(ctx, caller!.id);
+    return toSub(log(ctx, took ? 'robbed' : 'robbedNothing', { name: name(master) }, true), 'result', { pick: master, took });
+  },
+
+  clean: ({ ctx, sub, answer }) => {
+    // "Wybiera maksymalnie tyle osób i dowiaduje się czy któraś z nich ma posążek (nie dowiaduje się która)."
+    if (sub === 'result') return advance(ctx);
+    const picks = picksOf(answer);
+    const found = picks.some((id) => holds(ctx, id));
+    return toSub(log(ctx, found ? 'cleanFound' : 'cleanEmpty', { count: picks.length }, true), 'result', { picks, took: found });
+  },
+
+  // "Jeśli mają na końcu swojej tury posążek zeskrobują z niego trochę złota (jedną „porcję”)."
+  scrape: ({ ctx }) => advance(log({ ...ctx, runaways: { ...ctx.runaways, scrapesSinceEscape: ctx.runaways.scrapesSinceEscape + 1 } }, 'scrape', {}, true)),
+
+  interrogate: ({ ctx, step, answer, pick, sub }) => interrogate(ctx, step, answer, pick, sub),
+
+  shoot: ({ ctx, step, answer, pick, sub }) => shoot(ctx, step, answer, pick, sub),
+
+  possess: ({ ctx, sub, pick, name }) => {
+    // "Co noc kogoś próbuje opętać. Udaje mu się z prawdopodobieństwem 75%."
+    if (sub === 'result' || !pick) return advance(ctx);
+    const [ok, rng] = kaszabaraPossesses(ctx.rng);
+    ctx = { ...ctx, rng, possessed: ok ? { target: pick, night: ctx.phase.number } : null };
+    return toSub(log(ctx, ok ? 'possessed' : 'possessFails', { name: name(pick) }, true), 'result', { pick, ok });
+  },
+
+  giveStatue: ({ ctx, sub, pick }) => {
+    // "Jeśli posiada posążek może go podarować dowolnie wybranej osobie. Manitou informuje tę osobę."
+    if (sub === 'result' || !pick) return advance(ctx);
+    return toSub(moveStatue(ctx, pick), 'result', { pick, took: true });
+  }
+};
+
+/** A search or a theft: the statue passes to the searcher if the pick holds it. */
+function searchRule({ ctx, step, sub, pick, actor, name, spendCaller }: NightAnswer): Ctx {
+  if (sub === 'result' || !pick) return advance(ctx);
+  ctx = spendCaller(ctx);
+  const r = takeIfHeld(ctx, step, actor, pick);
+  ctx = log(r.ctx, r.took ? 'searchFound' : 'searchEmpty', { actor: actorLabel(step), name: name(pick) }, true);
+  return toSub(ctx, 'result', { pick, took: r.took });
+}
+
 /**
  * The Manitou's answer to the step under the cursor: what it changes, then the step's
- * follow-up or the next step. Every branch cites the book's line it plays.
+ * follow-up or the next step (the step's action's rule in `NIGHT_RULES`).
  */
 export function answerNight(ctxIn: Ctx, answer: Answer): Ctx {
   const step = stepHere(ctxIn);
   if (!step) return ctxIn;
-  const ctx0 = fixPlan(ctxIn);
-  let ctx = visit(ctx0, step.n);
+  let ctx = visit(fixPlan(ctxIn), step.n);
   const sub = ctx.cursor.sub;
   if (sub === null && modeOf(ctx, step) === 'pretend') return advance(ctx);
   const caller = 'faction' in step.actor ? null : callerOf(ctx, step);
-  // Who acts, judged before the answer spends the ability (a spent once-per-game role is no longer a caller).
   const actor = actorOf(ctx, step);
-  const pick = pickOf(answer);
-  const name = (id: PlayerId) => player(ctx, id).name;
   const spendCaller = (c: Ctx) => (caller && step.uses && step.uses !== 'every' ? spend(c, caller.role, step.does) : c);
   // Every answered call is in the log, "nobody" included, so a skipped call can be seen and undone.
   if (sub === null && answer.kind === 'players' && answer.ids.length === 0) ctx = log(ctx, 'nobody', { actor: actorLabel(step) }, true);
-
-  switch (step.does) {
-    case 'wake':
-    case 'sleep':
-    case 'meet':
-      return advance(ctx);
-
-    case 'rideAway':
-      // "Lucky Luke jeśli na początku swojej tury ma posążek to odjeżdża."
-      return advance(win(ctx, 'luckyLuke', 'rodeOff', { name: caller?.name ?? '' }));
-
-    case 'handStatue': {
-      // "Jeśli frakcja posiada posążek, to jej najwyższy rangą aktywny członek decyduje, komu go przydzieli."
-      if (!pick) return advance(ctx);
-      return advance(ctx.statue.holder !== pick || ctx.statue.planted ? moveStatue(ctx, pick) : ctx);
-    }
-
-    case 'client':
-      // "Manitou budzi tę osobę, dziwka poznaje kartę tej osoby, zaś ta osoba dowiaduje się, kto jest dziwką."
-      if (sub === 'reveal') return advance(ctx);
-      if (!pick) return advance(ctx);
-      return toSub(log({ ...ctx, client: pick }, 'client', { name: name(pick), role: player(ctx, pick).role }, true), 'reveal', { pick });
-
-    case 'seduce':
-      if (!pick) return advance(ctx);
-      return advance(log({ ...ctx, seduced: pick }, 'seduce', { name: name(pick) }, true));
-
-    case 'blackmail': {
-      // "Szantażysta szantażuje (jeśli trafi na bandytę próbuje jeszcze raz)": once more, then it fails.
-      if (!pick) return advance(ctx);
-      const bandit = factionOfPlayer(ctx, pick) === 'bandits';
-      if (bandit && sub === null) return toSub(log(ctx, 'blackmailBandit', { name: name(pick) }, true), 'again', { pick });
-      if (bandit) return advance(log(ctx, 'blackmailFails', { name: name(pick) }, true));
-      return advance(log({ ...ctx, blackmailed: pick }, 'blackmail', { name: name(pick) }, true));
-    }
-
-    case 'jail': {
-      // "Jeżeli ta osoba miała posążek, przejmuje go szeryf." On the zero night the statue is not in play yet.
-      if (!pick) return advance(ctx);
-      // Whom the Sheriff jailed is public ("Jawność gry"): the morning reads it out.
-      ctx = log({ ...ctx, tonight: { ...ctx.tonight, jailed: pick } }, 'jail', { name: name(pick) });
-      if (holds(ctx, pick) && caller) ctx = moveStatue(ctx, caller.id);
-      return advance(ctx);
-    }
-
-    case 'confess':
-      if (sub === 'result' || !pick) return advance(ctx);
-      return toSub(log(ctx, 'confess', { name: name(pick), faction: factionOfPlayer(ctx, pick) }, true), 'result', { pick });
-
-    case 'search':
-    case 'steal': {
-      if (sub === 'result' || !pick) return advance(ctx);
-      ctx = spendCaller(ctx);
-      const r = takeIfHeld(ctx, step, actor, pick);
-      ctx = log(r.ctx, r.took ? 'searchFound' : 'searchEmpty', { actor: actorLabel(step), name: name(pick) }, true);
-      return toSub(ctx, 'result', { pick, took: r.took });
-    }
-
-    case 'kill': {
-      if (sub === 'result' || !pick) return advance(ctx);
-      ctx = spendCaller(ctx);
-      const had = holds(ctx, pick);
-      ctx = log(ctx, 'kill', { actor: actorLabel(step), name: name(pick) }, true);
-      const r = eliminate(ctx, pick, 'killed', actor);
-      ctx = r.ctx;
-      return r.out && had ? toSub(ctx, 'result', { pick, took: true }) : advance(ctx);
-    }
-
-    case 'follow':
-      if (!pick || !caller) return advance(ctx);
-      return advance(log(spendCaller({ ...ctx, follow: { target: pick, night: ctx.phase.number } }), 'follow', { name: name(pick) }, true));
-
-    case 'learnHolder': {
-      // Lucky Luke every night; the Tax Collector and Eagle Eye when they want to (once).
-      if (step.may && !yes(answer)) return advance(ctx);
-      ctx = spendCaller(ctx);
-      const h = statueHolder(ctx);
-      return advance(log(ctx, 'learnHolder', { actor: actorLabel(step), name: h?.name ?? '—' }, true));
-    }
-
-    case 'protect':
-      // "Ochroniarz nie może ochraniać się sam, musi też każdej nocy ochraniać inną osobę."
-      if (!pick) return advance(ctx);
-      // Public, as the jail is ("kogo chroni ochroniarz").
-      return advance(log({ ...ctx, tonight: { ...ctx.tonight, protected: pick }, bodyguardLast: pick }, 'protect', { name: name(pick) }));
-
-    case 'gamble':
-      return gamble(ctx, step, pick, sub);
-
-    case 'drink':
-      // "Ta osoba nie będzie się budzić tej nocy, jednakże można ją zabić, przeszukać."
-      if (!pick) return advance(ctx);
-      // Public ("kogo spił opój").
-      return advance(log(spendCaller({ ...ctx, tonight: { ...ctx.tonight, drinking: [...ctx.tonight.drinking, pick] } }), 'drink', { name: name(pick) }));
-
-    case 'playCards': {
-      // "Ta osoba nie będzie się budzić tej nocy … jeśli ta osoba posiada posążek, przejmuje go … szuler."
-      if (sub === 'result' || !pick) return advance(ctx);
-      ctx = spendCaller({ ...ctx, tonight: { ...ctx.tonight, playingCards: pick } });
-      const r = takeIfHeld(ctx, step, actor, pick);
-      // "z kim grał szuler (chyba, że wygrał posążek, wtedy Manitou mówi »szuler grał z właścicielem
-      // posążka«)": whom he played with is public, unless he won the statue; then only that he
-      // played its holder is, and the name is the Manitou's.
-      ctx = { ...r.ctx, tonight: { ...r.ctx.tonight, cardsWon: r.took } };
-      ctx = r.took ? log(log(ctx, 'cardsHolder'), 'cardsWon', { name: name(pick) }, true) : log(ctx, 'cards', { name: name(pick) });
-      return toSub(ctx, 'result', { pick, took: r.took });
-    }
-
-    case 'learnCard':
-      if (sub === 'result' || !pick) return advance(ctx);
-      return toSub(log(spendCaller(ctx), 'learnCard', { actor: actorLabel(step), name: name(pick), role: player(ctx, pick).role }, true), 'result', { pick });
-
-    case 'poison':
-      // "W wybranym przez Manitou momencie następnego dnia, (ale przed głosowaniami o przeszukiwaniu) … ginie."
-      if (!pick) return advance(ctx);
-      return advance(log(spendCaller({ ...ctx, poisoned: pick }), 'poison', { name: name(pick) }, true));
-
-    case 'plant': {
-      // "Jeżeli cicha stopa posiada posążek, może podłożyć go wybranej osobie … cicha stopa może odebrać posążek."
-      if (!pick || !caller) return advance(ctx);
-      if (ctx.statue.planted && ctx.statue.holder === pick) ctx = log(moveStatue(ctx, caller.id), 'takeBack', { name: name(pick) }, true);
-      else ctx = moveStatue(ctx, pick, { planted: true });
-      return advance(ctx);
-    }
-
-    case 'detect':
-      if (sub === 'result' || !pick) return advance(ctx);
-      return toSub(log(ctx, 'detect', { name: name(pick) }, true), 'result', { pick });
-
-    case 'signal': {
-      // "Żeby nadać sygnał muszą po swoim ruchu posiadać posążek." Three signals: the ship comes.
-      ctx = log({ ...ctx, signals: ctx.signals + 1 }, 'signal', { n: ctx.signals + 1 }, true);
-      if (ctx.signals >= SIGNALS_TO_WIN) ctx = win(ctx, 'aliens', 'signals');
-      return advance(ctx);
-    }
-
-    case 'chooseEscapee':
-      if (!pick) return advance(ctx);
-      return advance(log({ ...ctx, tonight: { ...ctx.tonight, escapee: pick } }, 'escapee', { name: name(pick) }, true));
-
-    case 'escape': {
-      // "Murzyni wygrywają, gdy ostatni murzyn ucieknie (niezależnie od tego, że po jego ucieczce np. zostaną sami indianie)."
-      const who = ctx.tonight.escapee;
-      if (!who) return advance(ctx);
-      ctx = eliminate(ctx, who, 'escaped').ctx;
-      ctx = { ...ctx, runaways: { scrapesSinceEscape: 0, killedSinceEscape: 0 } };
-      if (!membersOf(ctx, 'runaways').some((p) => p.alive)) ctx = win(ctx, 'runaways', 'escaped', { name: name(who) });
-      return advance(ctx);
-    }
-
-    case 'chooseMaster':
-      if (sub === 'result' || !pick) return advance(ctx);
-      return toSub(log({ ...ctx, tonight: { ...ctx.tonight, master: pick } }, 'master', { name: name(pick), role: player(ctx, pick).role }, true), 'result', { pick });
-
-    case 'robMaster': {
-      // "Dwa razy w trakcie gry może próbować ukraść swojemu panu posążek. O ile jego pan ma posążek, przejmuje go."
-      const master = ctx.tonight.master;
-      if (sub === 'result' || !yes(answer) || !master) return advance(ctx);
-      ctx = spendCaller(ctx);
-      const took = holds(ctx, master) && !!caller;
-      if (took) ctx = moveStatue(ctx, caller!.id);
-      return toSub(log(ctx, took ? 'robbed' : 'robbedNothing', { name: name(master) }, true), 'result', { pick: master, took });
-    }
-
-    case 'clean': {
-      // "Wybiera maksymalnie tyle osób i dowiaduje się czy któraś z nich ma posążek (nie dowiaduje się która)."
-      if (sub === 'result') return advance(ctx);
-      const picks = picksOf(answer);
-      const found = picks.some((id) => holds(ctx, id));
-      return toSub(log(ctx, found ? 'cleanFound' : 'cleanEmpty', { count: picks.length }, true), 'result', { picks, took: found });
-    }
-
-    case 'scrape':
-      // "Jeśli mają na końcu swojej tury posążek zeskrobują z niego trochę złota (jedną „porcję”)."
-      return advance(log({ ...ctx, runaways: { ...ctx.runaways, scrapesSinceEscape: ctx.runaways.scrapesSinceEscape + 1 } }, 'scrape', {}, true));
-
-    case 'interrogate':
-      return interrogate(ctx, step, answer, pick, sub);
-
-    case 'shoot':
-      return shoot(ctx, step, answer, pick, sub);
-
-    case 'possess': {
-      // "Co noc kogoś próbuje opętać. Udaje mu się z prawdopodobieństwem 75%."
-      if (sub === 'result' || !pick) return advance(ctx);
-      const [ok, rng] = kaszabaraPossesses(ctx.rng);
-      ctx = { ...ctx, rng, possessed: ok ? { target: pick, night: ctx.phase.number } : null };
-      return toSub(log(ctx, ok ? 'possessed' : 'possessFails', { name: name(pick) }, true), 'result', { pick, ok });
-    }
-
-    case 'giveStatue':
-      // "Jeśli posiada posążek może go podarować dowolnie wybranej osobie. Manitou informuje tę osobę."
-      if (sub === 'result' || !pick) return advance(ctx);
-      return toSub(moveStatue(ctx, pick), 'result', { pick, took: true });
-  }
+  const at = ctx;
+  const name = (id: PlayerId) => player(at, id).name;
+  return NIGHT_RULES[step.does]({ ctx, step, sub, answer, pick: pickOf(answer), caller, actor, name, spendCaller });
 }
 
 /** Who acted, for log lines: the i18n path of a role's or a faction's name (nested as `$t(ktulu:{{actor}})`). */

@@ -12,6 +12,7 @@ import type { AnswerSpec, Fact, PlayerId, Step, Text } from '../../engine/types'
 import { cleaningLadyHouses, detectorAnswer, HITS_TO_DESTROY, runawayMayEscape, scrapesNeeded, SIGNALS_TO_WIN } from './compute';
 import { ROLES, limit, type RoleId } from './roles';
 import { factionOf } from './state';
+import type { FactionId } from './ids';
 import type { KtuluStep } from './steps';
 import { callProgress } from '../../engine/progress';
 import {
@@ -124,6 +125,289 @@ const pick = (candidates: PlayerId[], min: number, max: number, extra: Partial<E
   ...extra
 });
 
+/** What a night step's view reads: the step, its draft so far, and who may be picked. */
+interface NightHere {
+  ctx: Ctx;
+  step: KtuluStep;
+  kind: ReturnType<typeof nightKind>;
+  /** The step's text keys: `<zeroNight|night>.<n>`. */
+  base: string;
+  sub: Ctx['cursor']['sub'];
+  /** The draft every view starts from: id, number, title, the line to read, the opening hints. */
+  d: Draft;
+  /** `d.hints`, for a view to add to. */
+  hints: Fact[];
+  living: PlayerId[];
+  faction: FactionId | null;
+  caller: ReturnType<typeof callerOf>;
+  /** The living but the caller. */
+  others: PlayerId[];
+  /** The living outside the called faction (for a role, `others`). */
+  outsiders: PlayerId[];
+  /** The fewest the answer takes: 0 where the book says "may". */
+  may: number;
+  noneLabel: Text;
+}
+type NightView = (n: NightHere) => Draft;
+
+/** The answer of a step that only wakes, sleeps or tells: no pick. */
+const told =
+  (hint?: string): NightView =>
+  ({ d, hints }) =>
+    hint ? { ...d, hints: [...hints, k(hint)], answer: none } : { ...d, answer: none };
+
+/** A step's result, read after its pick (RESULT_AFTER): what the Manitou shows. */
+const shown = (d: Draft, hint: Text): Draft => ({ ...d, prompt: k('steps.answerShown'), hints: [hint] });
+
+/** Pick someone to search, steal from or play cards with: the statue may pass to the caller. */
+const searchView: NightView = ({ ctx, step, d, hints, sub, faction, outsiders, may, noneLabel }) => {
+  if (sub === 'result') {
+    const t = ctx.work.pick!;
+    const h = statueHolder(ctx);
+    return shown(d, ctx.work.took && h ? k('hints.found', { name: nameOf(ctx, t), holder: h.name }) : k('hints.notFound', { name: nameOf(ctx, t) }));
+  }
+  if (step.does === 'search' && faction && statueFaction(ctx) === faction) hints.push(k('hints.searchHolding'));
+  if (step.does === 'playCards') hints.push(k('hints.playCards'));
+  hints.push(statueHint(ctx));
+  return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, false), none: noneLabel }) };
+};
+
+/** The Manitou shows the picked player's card to the caller (the Shaman's look, Kali's master). */
+const cardView: NightView = ({ ctx, step, d, sub, caller, others, may, noneLabel }) => {
+  if (sub === 'result') {
+    const t = ctx.work.pick!;
+    return {
+      ...shown(d, k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })),
+      ...showCard(ctx, t, caller?.role ?? 'shaman')
+    };
+  }
+  return { ...d, answer: pick(others, step.does === 'chooseMaster' ? 1 : may, 1, { none: noneLabel }) };
+};
+
+/**
+ * Each night action's view, found by the action a step of the book does (`steps.ts` gives
+ * every step's action: step 24 of the night, say, is one of these).
+ */
+const NIGHT_VIEWS: Record<KtuluStep['does'], NightView> = {
+  wake: told(),
+  sleep: told(),
+  meet: told('hints.meet'),
+  rideAway: told('hints.rideAway'),
+
+  handStatue: ({ ctx, kind, d, hints, faction }) => {
+    const members = awake(ctx, faction!).map((p) => p.id);
+    // The statue comes into play at zero-night step 6 (RULES-NOTES).
+    hints.push(kind === 'zeroNight' ? k('hints.statueStart') : statueHint(ctx), k('hints.handStatue'));
+    return { ...d, answer: pick(members, 1, 1, nightMarks(ctx, false)) };
+  },
+
+  client: ({ ctx, d, sub, others }) => {
+    if (sub === 'reveal') {
+      const c = ctx.work.pick!;
+      return {
+        ...d,
+        prompt: k('steps.clientWakes'),
+        hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })],
+        ...showCard(ctx, c, 'harlot')
+      };
+    }
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  seduce: ({ d, hints, others }) => ({ ...d, hints: [...hints, k('hints.seduce')], answer: pick(others, 1, 1) }),
+
+  blackmail: ({ ctx, d, hints, sub, others }) => {
+    if (sub === 'again') {
+      return {
+        ...d,
+        prompt: k('steps.blackmailAgain'),
+        hints: [k('hints.blackmailBandit', { name: nameOf(ctx, ctx.work.pick!) })],
+        answer: pick(
+          others.filter((id) => id !== ctx.work.pick),
+          1,
+          1
+        )
+      };
+    }
+    return { ...d, hints: [...hints, k('hints.blackmail')], answer: pick(others, 1, 1, { marks: banditMarks(ctx) }) };
+  },
+
+  jail: ({ ctx, kind, d, hints, others }) => {
+    hints.push(kind === 'zeroNight' ? k('hints.jailZero') : k('hints.jail'));
+    if (kind === 'night') hints.push(statueHint(ctx));
+    return { ...d, answer: pick(others, 1, 1, kind === 'night' ? nightMarks(ctx, false) : {}) };
+  },
+
+  confess: ({ ctx, d, sub, caller, others }) => {
+    if (sub === 'result') {
+      const t = ctx.work.pick!;
+      return shown(d, k('hints.tellFaction', { role: caller?.role ?? 'pastor', name: nameOf(ctx, t), faction: factionOf(player(ctx, t).role) }));
+    }
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  search: searchView,
+  steal: searchView,
+  playCards: searchView,
+
+  kill: ({ ctx, d, hints, sub, outsiders, may, noneLabel }) => {
+    if (sub === 'result') {
+      const h = statueHolder(ctx);
+      return shown(d, k('hints.killTook', { name: nameOf(ctx, ctx.work.pick!), holder: h?.name ?? '' }));
+    }
+    hints.push(k('hints.kill'), statueHint(ctx));
+    return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
+  },
+
+  follow: ({ d, hints, others, noneLabel }) => ({ ...d, hints: [...hints, k('hints.follow')], answer: pick(others, 0, 1, { none: noneLabel }) }),
+
+  learnHolder: ({ ctx, step, d, hints, caller }) => {
+    const h = statueHolder(ctx);
+    const luke = h?.role === 'luckyLuke';
+    // "Poborca podatków nie dowiaduje się kto ma posążek, gdy ma go Lucky Luke."
+    if (caller?.role === 'taxCollector' && luke) hints.push(k('hints.taxLuke'));
+    else if (caller?.role === 'luckyLuke' && luke) hints.push(k('hints.lukeHolds'));
+    else hints.push(h ? k('hints.showHolder', { name: h.name }) : k('hints.noHolder'));
+    return { ...d, answer: step.may ? { kind: 'yesno', yes: k('answers.wants'), no: k('answers.doesNotWant') } : none };
+  },
+
+  protect: ({ ctx, d, hints, others }) => {
+    const last = ctx.bodyguardLast;
+    const candidates = others.filter((id) => id !== last);
+    if (last && player(ctx, last).alive) hints.push(k('hints.protectLast', { name: nameOf(ctx, last) }));
+    return { ...d, answer: pick(candidates, 1, 1, { marks: last && player(ctx, last).alive ? { [last]: k('marks.protectedLastNight') } : undefined }) };
+  },
+
+  gamble: ({ ctx, d, hints, sub, living }) => {
+    const gambler = livingHolder(ctx, 'gambler');
+    const marks = townMarks(ctx);
+    const candidates = living.filter((id) => id !== gambler?.id);
+    if (sub === 'again') {
+      const last = ctx.work.pick!;
+      return {
+        ...d,
+        prompt: k('steps.gambleAgain'),
+        hints: [k(player(ctx, last).alive ? 'hints.gambleSpared' : 'hints.gambleShot', { name: nameOf(ctx, last) }), k('hints.gamble')],
+        answer: pick(candidates, 1, 1, { marks })
+      };
+    }
+    hints.push(k('hints.gamble'));
+    return { ...d, answer: pick(candidates, 0, 1, { marks, none: k('answers.noGame') }) };
+  },
+
+  drink: ({ d, hints, others, noneLabel }) => {
+    hints.push(k('hints.drink'));
+    return { ...d, answer: pick(others, 0, 1, { none: noneLabel }) };
+  },
+
+  learnCard: cardView,
+  chooseMaster: cardView,
+
+  poison: ({ d, hints, outsiders, noneLabel }) => {
+    hints.push(k('hints.poison'));
+    return { ...d, answer: pick(outsiders, 0, 1, { none: noneLabel }) };
+  },
+
+  plant: ({ ctx, d, hints, others }) => {
+    const h = statueHolder(ctx)!;
+    if (ctx.statue.planted) {
+      hints.push(k('hints.takeBack', { name: h.name }));
+      return { ...d, answer: pick([h.id], 0, 1, { none: k('answers.leaveIt') }) };
+    }
+    hints.push(k('hints.plant'));
+    const candidates = others.filter((id) => activeNow(ctx, id));
+    return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
+  },
+
+  detect: ({ ctx, d, sub, caller, others }) => {
+    if (sub === 'result') return shown(d, detectHint(ctx, caller?.id ?? null, ctx.work.pick!));
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  signal: ({ ctx, d, hints }) => ({ ...d, hints: [...hints, k('hints.signal', { n: ctx.signals + 1, max: SIGNALS_TO_WIN })], answer: none }),
+
+  chooseEscapee: ({ ctx, d, hints }) => {
+    const members = awake(ctx, 'runaways').map((p) => p.id);
+    hints.push(k('hints.chooseEscapee'));
+    return { ...d, answer: pick(members, 1, 1) };
+  },
+
+  escape: ({ ctx, d, hints }) => {
+    const e = ctx.tonight.escapee!;
+    const last = membersOf(ctx, 'runaways').filter((p) => p.alive).length === 1;
+    hints.push(k(last ? 'hints.escapeLast' : 'hints.escape', { name: nameOf(ctx, e) }));
+    return { ...d, answer: none };
+  },
+
+  robMaster: ({ ctx, d, hints, sub }) => {
+    const m = ctx.tonight.master!;
+    if (sub === 'result') return shown(d, ctx.work.took ? k('hints.robbed', { name: nameOf(ctx, m) }) : k('hints.notFound', { name: nameOf(ctx, m) }));
+    hints.push(k('hints.master', { name: nameOf(ctx, m) }), statueHint(ctx));
+    return { ...d, answer: { kind: 'yesno', yes: k('answers.robs'), no: k('answers.doesNotWant') } };
+  },
+
+  clean: ({ ctx, base, d, hints, sub, living, others, noneLabel }) => {
+    const houses = cleaningLadyHouses(living.length);
+    if (sub === 'result') return shown(d, k(ctx.work.took ? 'hints.cleanFound' : 'hints.cleanEmpty'));
+    hints.push(k('hints.houses', { count: houses }));
+    return { ...d, more: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
+  },
+
+  scrape: ({ ctx, d, hints }) => ({ ...d, hints: [...hints, k('hints.scrape', { n: ctx.runaways.scrapesSinceEscape + 1 })], answer: none }),
+
+  interrogate: ({ ctx, d, hints, sub, others, noneLabel }) => {
+    if (sub === 'cooperate') {
+      const t = ctx.work.pick!;
+      const safe = shielded(ctx, t);
+      return {
+        ...d,
+        prompt: k('steps.nightmare'),
+        hints: [k('hints.nightmare', { name: nameOf(ctx, t) }), ...(safe ? [k('hints.nightmareSafe', { name: nameOf(ctx, t) })] : [])],
+        answer: { kind: 'yesno', yes: k('answers.cooperates'), no: k('answers.refuses') }
+      };
+    }
+    if (sub === 'result') return shown(d, bannerHint(ctx, ctx.work.pick!));
+    // An inactive player does not wake this night ("nie budzi się tej nocy wcale"), not even for a nightmare.
+    const candidates = others.filter((id) => activeNow(ctx, id));
+    hints.push(k('hints.interrogate'));
+    return { ...d, answer: pick(candidates, 0, 1, { none: noneLabel }) };
+  },
+
+  shoot: ({ ctx, d, hints, sub, living, may, noneLabel }) => {
+    const candidates = living.filter((id) => factionOf(player(ctx, id).role) !== 'gods');
+    if (sub === 'take') return { ...d, prompt: k('steps.godsTake'), hints: [k('hints.godsTake')], answer: { kind: 'yesno', yes: k('answers.takes'), no: k('answers.leaves') } };
+    if (sub === 'result') return shown(d, shotHint(ctx));
+    hints.push(k('hints.shoot'), statueHint(ctx));
+    return { ...d, answer: pick(candidates, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
+  },
+
+  possess: ({ ctx, d, hints, sub, others }) => {
+    if (sub === 'result') return shown(d, k(ctx.work.ok ? 'hints.possessed' : 'hints.possessFails', { name: nameOf(ctx, ctx.work.pick!) }));
+    hints.push(k('hints.possess'));
+    return { ...d, answer: pick(others, 1, 1) };
+  },
+
+  giveStatue: ({ ctx, d, sub, others }) => {
+    if (sub === 'result') return { ...d, prompt: k('steps.statueGiven'), hints: [k('hints.given', { name: nameOf(ctx, ctx.work.pick!) })] };
+    const candidates = others.filter((id) => activeNow(ctx, id));
+    return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
+  }
+};
+
+/** Who is awake and who decides for a faction, or who is called for a role: the step's opening hints. */
+function openingHints(ctx: Ctx, step: KtuluStep, faction: FactionId | null, caller: ReturnType<typeof callerOf>): Fact[] {
+  const hints: Fact[] = [];
+  if (faction) {
+    const members = awake(ctx, faction);
+    if (members.length) hints.push(k('hints.awake', { names: names(ctx, members.map((p) => p.id)), count: members.length }));
+    if (['handStatue', 'search', 'kill', 'chooseEscapee', 'shoot'].includes(step.does)) {
+      const dec = deciderNow(ctx, faction);
+      hints.push(dec ? k('hints.decider', { name: dec.name }) : k('hints.deciderManitou'));
+    }
+  } else if (caller) hints.push(k('hints.caller', { name: caller.name, role: caller.role }));
+  return hints;
+}
+
 function nightDraft(ctx: Ctx): Draft {
   const step = stepHere(ctx)!;
   const kind = nightKind(ctx);
@@ -140,258 +424,17 @@ function nightDraft(ctx: Ctx): Draft {
     hints: []
   };
   if (mode === 'pretend') return { ...d, pretend: true, after: alone, answer: none };
-  const hints = d.hints!;
   const living = aliveIds(ctx);
   const faction = 'faction' in step.actor ? step.actor.faction : null;
   const caller = faction ? null : callerOf(ctx, step);
   const others = living.filter((id) => id !== caller?.id);
   const outsiders = faction ? living.filter((id) => factionOf(player(ctx, id).role) !== faction) : others;
-  const may = step.may ? 0 : 1;
-  const noneLabel = k('answers.nobody');
-
   if (sub === null) {
-    if (faction) {
-      const members = awake(ctx, faction);
-      if (members.length) hints.push(k('hints.awake', { names: names(ctx, members.map((p) => p.id)), count: members.length }));
-      if (['handStatue', 'search', 'kill', 'chooseEscapee', 'shoot'].includes(step.does)) {
-        const dec = deciderNow(ctx, faction);
-        hints.push(dec ? k('hints.decider', { name: dec.name }) : k('hints.deciderManitou'));
-      }
-    } else if (caller) hints.push(k('hints.caller', { name: caller.name, role: caller.role }));
+    d.hints = openingHints(ctx, step, faction, caller);
     if (!RESULT_AFTER.has(step.does)) d.after = alone;
   } else d.after = alone;
-
-  switch (step.does) {
-    case 'wake':
-    case 'sleep':
-      return { ...d, answer: none };
-    case 'meet':
-      return { ...d, hints: [...hints, k('hints.meet')], answer: none };
-    case 'rideAway':
-      return { ...d, hints: [...hints, k('hints.rideAway')], answer: none };
-
-    case 'handStatue': {
-      const members = awake(ctx, faction!).map((p) => p.id);
-      // The statue comes into play at zero-night step 6 (RULES-NOTES).
-      hints.push(kind === 'zeroNight' ? k('hints.statueStart') : statueHint(ctx), k('hints.handStatue'));
-      return { ...d, answer: pick(members, 1, 1, nightMarks(ctx, false)) };
-    }
-
-    case 'client':
-      if (sub === 'reveal') {
-        const c = ctx.work.pick!;
-        return {
-          ...d,
-          prompt: k('steps.clientWakes'),
-          hints: [k('hints.clientReveal', { client: nameOf(ctx, c), harlot: holderName(ctx, 'harlot'), role: player(ctx, c).role })],
-          ...showCard(ctx, c, 'harlot')
-        };
-      }
-      return { ...d, answer: pick(others, 1, 1) };
-
-    case 'seduce':
-      return { ...d, hints: [...hints, k('hints.seduce')], answer: pick(others, 1, 1) };
-
-    case 'blackmail':
-      if (sub === 'again') {
-        return {
-          ...d,
-          prompt: k('steps.blackmailAgain'),
-          hints: [k('hints.blackmailBandit', { name: nameOf(ctx, ctx.work.pick!) })],
-          answer: pick(
-            others.filter((id) => id !== ctx.work.pick),
-            1,
-            1
-          )
-        };
-      }
-      return { ...d, hints: [...hints, k('hints.blackmail')], answer: pick(others, 1, 1, { marks: banditMarks(ctx) }) };
-
-    case 'jail':
-      hints.push(kind === 'zeroNight' ? k('hints.jailZero') : k('hints.jail'));
-      if (kind === 'night') hints.push(statueHint(ctx));
-      return { ...d, answer: pick(others, 1, 1, kind === 'night' ? nightMarks(ctx, false) : {}) };
-
-    case 'confess':
-      if (sub === 'result') {
-        const t = ctx.work.pick!;
-        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.tellFaction', { role: caller?.role ?? 'pastor', name: nameOf(ctx, t), faction: factionOf(player(ctx, t).role) })] };
-      }
-      return { ...d, answer: pick(others, 1, 1) };
-
-    case 'search':
-    case 'steal':
-    case 'playCards': {
-      if (sub === 'result') {
-        const t = ctx.work.pick!;
-        const h = statueHolder(ctx);
-        return {
-          ...d,
-          prompt: k('steps.answerShown'),
-          hints: [ctx.work.took && h ? k('hints.found', { name: nameOf(ctx, t), holder: h.name }) : k('hints.notFound', { name: nameOf(ctx, t) })]
-        };
-      }
-      if (step.does === 'search' && faction && statueFaction(ctx) === faction) hints.push(k('hints.searchHolding'));
-      if (step.does === 'playCards') hints.push(k('hints.playCards'));
-      hints.push(statueHint(ctx));
-      return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, false), none: noneLabel }) };
-    }
-
-    case 'kill': {
-      if (sub === 'result') {
-        const h = statueHolder(ctx);
-        return { ...d, prompt: k('steps.answerShown'), hints: [k('hints.killTook', { name: nameOf(ctx, ctx.work.pick!), holder: h?.name ?? '' })] };
-      }
-      hints.push(k('hints.kill'), statueHint(ctx));
-      return { ...d, answer: pick(outsiders, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
-    }
-
-    case 'follow':
-      return { ...d, hints: [...hints, k('hints.follow')], answer: pick(others, 0, 1, { none: noneLabel }) };
-
-    case 'learnHolder': {
-      const h = statueHolder(ctx);
-      const luke = h?.role === 'luckyLuke';
-      // "Poborca podatków nie dowiaduje się kto ma posążek, gdy ma go Lucky Luke."
-      if (caller?.role === 'taxCollector' && luke) hints.push(k('hints.taxLuke'));
-      else if (caller?.role === 'luckyLuke' && luke) hints.push(k('hints.lukeHolds'));
-      else hints.push(h ? k('hints.showHolder', { name: h.name }) : k('hints.noHolder'));
-      return { ...d, answer: step.may ? { kind: 'yesno', yes: k('answers.wants'), no: k('answers.doesNotWant') } : none };
-    }
-
-    case 'protect': {
-      const last = ctx.bodyguardLast;
-      const candidates = others.filter((id) => id !== last);
-      if (last && player(ctx, last).alive) hints.push(k('hints.protectLast', { name: nameOf(ctx, last) }));
-      return { ...d, answer: pick(candidates, 1, 1, { marks: last && player(ctx, last).alive ? { [last]: k('marks.protectedLastNight') } : undefined }) };
-    }
-
-    case 'gamble': {
-      const gambler = livingHolder(ctx, 'gambler');
-      const marks = townMarks(ctx);
-      const candidates = living.filter((id) => id !== gambler?.id);
-      if (sub === 'again') {
-        const last = ctx.work.pick!;
-        return {
-          ...d,
-          prompt: k('steps.gambleAgain'),
-          hints: [k(player(ctx, last).alive ? 'hints.gambleSpared' : 'hints.gambleShot', { name: nameOf(ctx, last) }), k('hints.gamble')],
-          answer: pick(candidates, 1, 1, { marks })
-        };
-      }
-      hints.push(k('hints.gamble'));
-      return { ...d, answer: pick(candidates, 0, 1, { marks, none: k('answers.noGame') }) };
-    }
-
-    case 'drink':
-      hints.push(k('hints.drink'));
-      return { ...d, answer: pick(others, 0, 1, { none: noneLabel }) };
-
-    case 'learnCard':
-    case 'chooseMaster':
-      if (sub === 'result') {
-        const t = ctx.work.pick!;
-        return {
-          ...d,
-          prompt: k('steps.answerShown'),
-          hints: [k('hints.showCard', { role: caller?.role ?? 'shaman', name: nameOf(ctx, t), card: player(ctx, t).role })],
-          ...showCard(ctx, t, caller?.role ?? 'shaman')
-        };
-      }
-      return { ...d, answer: pick(others, step.does === 'chooseMaster' ? 1 : may, 1, { none: noneLabel }) };
-
-    case 'poison':
-      hints.push(k('hints.poison'));
-      return { ...d, answer: pick(outsiders, 0, 1, { none: noneLabel }) };
-
-    case 'plant': {
-      const h = statueHolder(ctx)!;
-      if (ctx.statue.planted) {
-        hints.push(k('hints.takeBack', { name: h.name }));
-        return { ...d, answer: pick([h.id], 0, 1, { none: k('answers.leaveIt') }) };
-      }
-      hints.push(k('hints.plant'));
-      const candidates = others.filter((id) => activeNow(ctx, id));
-      return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
-    }
-
-    case 'detect': {
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [detectHint(ctx, caller?.id ?? null, ctx.work.pick!)] };
-      return { ...d, answer: pick(others, 1, 1) };
-    }
-
-    case 'signal':
-      return { ...d, hints: [...hints, k('hints.signal', { n: ctx.signals + 1, max: SIGNALS_TO_WIN })], answer: none };
-
-    case 'chooseEscapee': {
-      const members = awake(ctx, 'runaways').map((p) => p.id);
-      hints.push(k('hints.chooseEscapee'));
-      return { ...d, answer: pick(members, 1, 1) };
-    }
-
-    case 'escape': {
-      const e = ctx.tonight.escapee!;
-      const last = membersOf(ctx, 'runaways').filter((p) => p.alive).length === 1;
-      hints.push(k(last ? 'hints.escapeLast' : 'hints.escape', { name: nameOf(ctx, e) }));
-      return { ...d, answer: none };
-    }
-
-    case 'robMaster': {
-      const m = ctx.tonight.master!;
-      if (sub === 'result')
-        return { ...d, prompt: k('steps.answerShown'), hints: [ctx.work.took ? k('hints.robbed', { name: nameOf(ctx, m) }) : k('hints.notFound', { name: nameOf(ctx, m) })] };
-      hints.push(k('hints.master', { name: nameOf(ctx, m) }), statueHint(ctx));
-      return { ...d, answer: { kind: 'yesno', yes: k('answers.robs'), no: k('answers.doesNotWant') } };
-    }
-
-    case 'clean': {
-      const houses = cleaningLadyHouses(living.length);
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.took ? 'hints.cleanFound' : 'hints.cleanEmpty')] };
-      hints.push(k('hints.houses', { count: houses }));
-      return { ...d, more: [k(`${base}.limit`, { count: houses })], answer: pick(others, 0, houses, { none: noneLabel }) };
-    }
-
-    case 'scrape':
-      return { ...d, hints: [...hints, k('hints.scrape', { n: ctx.runaways.scrapesSinceEscape + 1 })], answer: none };
-
-    case 'interrogate': {
-      if (sub === 'cooperate') {
-        const t = ctx.work.pick!;
-        const safe = shielded(ctx, t);
-        return {
-          ...d,
-          prompt: k('steps.nightmare'),
-          hints: [k('hints.nightmare', { name: nameOf(ctx, t) }), ...(safe ? [k('hints.nightmareSafe', { name: nameOf(ctx, t) })] : [])],
-          answer: { kind: 'yesno', yes: k('answers.cooperates'), no: k('answers.refuses') }
-        };
-      }
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [bannerHint(ctx, ctx.work.pick!)] };
-      // An inactive player does not wake this night ("nie budzi się tej nocy wcale"), not even for a nightmare.
-      const candidates = others.filter((id) => activeNow(ctx, id));
-      hints.push(k('hints.interrogate'));
-      return { ...d, answer: pick(candidates, 0, 1, { none: noneLabel }) };
-    }
-
-    case 'shoot': {
-      const candidates = living.filter((id) => factionOf(player(ctx, id).role) !== 'gods');
-      if (sub === 'take') return { ...d, prompt: k('steps.godsTake'), hints: [k('hints.godsTake')], answer: { kind: 'yesno', yes: k('answers.takes'), no: k('answers.leaves') } };
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [shotHint(ctx)] };
-      hints.push(k('hints.shoot'), statueHint(ctx));
-      return { ...d, answer: pick(candidates, may, 1, { ...nightMarks(ctx, true), none: noneLabel }) };
-    }
-
-    case 'possess': {
-      if (sub === 'result') return { ...d, prompt: k('steps.answerShown'), hints: [k(ctx.work.ok ? 'hints.possessed' : 'hints.possessFails', { name: nameOf(ctx, ctx.work.pick!) })] };
-      hints.push(k('hints.possess'));
-      return { ...d, answer: pick(others, 1, 1) };
-    }
-
-    case 'giveStatue': {
-      if (sub === 'result') return { ...d, prompt: k('steps.statueGiven'), hints: [k('hints.given', { name: nameOf(ctx, ctx.work.pick!) })] };
-      const candidates = others.filter((id) => activeNow(ctx, id));
-      return { ...d, answer: pick(candidates, 0, 1, { none: k('answers.keepIt') }) };
-    }
-  }
+  const here = { ctx, step, kind, base, sub, d, hints: d.hints!, living, faction, caller, others, outsiders, may: step.may ? 0 : 1, noneLabel: k('answers.nobody') };
+  return NIGHT_VIEWS[step.does](here);
 }
 
 /** A card the Manitou shows to a role: on screen only when the app dealt the cards (no card to hold up). */
@@ -508,133 +551,147 @@ const DAY_SLOT: Record<string, string> = {
 export const mayorCanPardon = (ctx: Ctx): boolean => canStill(ctx, 'mayor', 'reveal') && !livingHolder(ctx, 'mayor')!.revealed;
 const judgeCanRule = (ctx: Ctx) => canStill(ctx, 'judge', 'overrule') || canStill(ctx, 'drunkJudge', 'overrule');
 
+/** What a day step's view reads: the game, the living, and the step's draft maker. */
+interface DayHere {
+  ctx: Ctx;
+  living: PlayerId[];
+  /** The deaths to announce since the last announcement. */
+  announce: Text[];
+  /** Today's duel, on the duel's steps. */
+  duel: Ctx['day']['duel'];
+  /** A day step's draft: its id, the title of its slot, the line to read, eyes open. */
+  d: (id: string, prompt: Text, rest?: Partial<Draft>) => Draft;
+}
+type DayView = (h: DayHere) => Draft;
+
+/** What the duel's result says: who dies, or that nobody does. */
+function duelResultPrompt(ctx: Ctx, duel: NonNullable<Ctx['day']['duel']>): Text {
+  const dies = duel.dies;
+  if (duel.gunslinger) return k('steps.duelGunslinger', { gun: nameOf(ctx, duel.gunslinger), name: nameOf(ctx, dies[0]) });
+  if (dies.length === 0) return k('steps.duelNobody');
+  if (dies.length === 2) return k('steps.duelBoth', { a: nameOf(ctx, dies[0]), b: nameOf(ctx, dies[1]) });
+  return k('steps.duelOne', { name: nameOf(ctx, dies[0]) });
+}
+
+/** Each day step's view, found by the day state's name. */
+const DAY_VIEWS: Record<string, DayView> = {
+  morning: ({ ctx, d }) => d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx).map(secret) }),
+  intro: ({ d }) => d('intro', k('steps.intro'), { hints: [k('hints.intro')] }),
+  discussion: ({ ctx, living, announce, d }) => {
+    const settings = ctx.setup.settings;
+    const left = settings.duelsPerDay - ctx.day.duels;
+    const hints: Fact[] = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
+    // Who may still show their card today, and where the Manitou records it: it names the card.
+    const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => secret(k('hints.mayReveal', { name: p.name, role: p.role })));
+    if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels'), ...reveals] });
+    return d('discussion', k('steps.discussion'), {
+      announce,
+      hints: [...hints, k('hints.challenge'), ...reveals],
+      answer: pick(living, 0, 1, { none: k('answers.toSearch') })
+    });
+  },
+  challenged: ({ ctx, living, duel, d }) =>
+    d('challenged', k('steps.challenged', { name: nameOf(ctx, duel!.challenger) }), {
+      answer: pick(
+        living.filter((id) => id !== duel!.challenger),
+        1,
+        1
+      )
+    }),
+  accept: ({ ctx, duel, d }) =>
+    d('accept', k('steps.accept', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), {
+      hints: [k('hints.sheriffAlive')],
+      answer: { kind: 'yesno', yes: k('answers.accepts'), no: k('answers.declines') }
+    }),
+  speeches: ({ ctx, duel, d }) => d('speeches', k('steps.speeches', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), { timer: 60 }),
+  duelVote: ({ ctx, living, duel, d }) => {
+    const a = duel!.challenger;
+    const b = duel!.defender!;
+    const voters = living.length - 2;
+    const hints: Fact[] = [k('hints.duelVote', { count: voters })];
+    const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
+    // A gunslinger is known to all only once he has won a duel as one ("wszyscy dowiadują się").
+    if (guns.length === 1) {
+      const hint = k('hints.gunslinger', { name: nameOf(ctx, guns[0]) });
+      hints.push(player(ctx, guns[0]).gunslinger ? hint : secret(hint));
+    }
+    hints.push(...bondHints(ctx, [a, b]).map(secret));
+    return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
+      hints,
+      // Everyone else votes once or abstains (book, "Pojedynki").
+      answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters), total: { rule: 'atMost', n: Math.max(0, voters) } }
+    });
+  },
+  duelResult: ({ ctx, duel, d }) => {
+    const prompt = duelResultPrompt(ctx, duel!);
+    if (!judgeCanRule(ctx)) return d('duelResult', prompt);
+    const judge = (['judge', 'drunkJudge'] as const).find((r) => canStill(ctx, r, 'overrule'))!;
+    return d('duelResult', prompt, {
+      hints: [secret(k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge }))],
+      answer: pick([duel!.challenger, duel!.defender!], 0, 1, { none: k('answers.noRuling') })
+    });
+  },
+  poison: ({ ctx, announce, d }) => {
+    const p = ctx.poisoned!;
+    return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [holds(ctx, p) ? secret(k('hints.poisonStatue')) : k('hints.poisonDay')] });
+  },
+  searchVote: ({ ctx, living, announce, d }) => {
+    const slots = searchSlots(ctx);
+    return d('searchVote', k('steps.searchVote', { count: slots }), {
+      announce,
+      hints: [k('hints.searchVote', { count: slots }), secret(statueHint(ctx))],
+      // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
+      answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
+    });
+  },
+  searchRunoff: ({ ctx, living, d }) => {
+    const s = ctx.day.search!;
+    return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
+      hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
+      // A run-off: each voter casts one vote per place still open, no abstaining.
+      answer: { kind: 'tally', options: s.options, max: living.length, total: { rule: 'exactly', n: living.length * (s.slots - s.sure.length) } }
+    });
+  },
+  searchStalemate: ({ ctx, d }) => {
+    const s = ctx.day.search!;
+    return d('searchStalemate', k('steps.searchStalemate', { names: names(ctx, s.tied) }), {
+      hints: [k('hints.searchStalemate', { n: s.sure.length })],
+      answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.searchFewer') }
+    });
+  },
+  hangVote: ({ ctx, d }) => {
+    const searched = ctx.day.searched;
+    return d('hangVote', k('steps.hangVote'), {
+      announce: [k('announce.searched', { names: names(ctx, searched), count: searched.length }), k('announce.notFound')],
+      hints: [k('hints.hangVote')],
+      answer: { kind: 'yesno', yes: k('answers.hang'), no: k('answers.noHang') }
+    });
+  },
+  hangWho: ({ ctx, living, d }) => {
+    const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
+    return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
+      hints: [k('hints.hangWho')],
+      // Which of the searched: one vote each, no abstaining.
+      answer: { kind: 'tally', options, max: living.length, total: { rule: 'exactly', n: living.length } }
+    });
+  },
+  sentence: ({ ctx, d }) => {
+    const c = ctx.day.condemned!;
+    const prompt = k('steps.sentence', { name: nameOf(ctx, c) });
+    if (!mayorCanPardon(ctx)) return d('sentence', prompt);
+    return d('sentence', prompt, {
+      hints: [secret(k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name }))],
+      answer: { kind: 'yesno', yes: k('answers.pardon'), no: k('answers.noPardon') }
+    });
+  },
+  nightfall: ({ ctx, announce, d }) => d('nightfall', k('steps.nightfall'), { announce: [...announce, ...pardonAnnouncement(ctx)], eyesClosed: false })
+};
+
 function dayDraft(ctx: Ctx, key: string): Draft {
-  const living = aliveIds(ctx);
+  const view = Object.hasOwn(DAY_VIEWS, key) ? DAY_VIEWS[key] : undefined;
+  if (!view) throw new Error(`No day step for ${key}`);
   const d = (id: string, prompt: Text, rest: Partial<Draft> = {}): Draft => ({ id: `day.${id}`, title: k(`titles.${DAY_SLOT[id]}`), prompt, eyesClosed: false, hints: [], ...rest });
-  const announce = deathAnnouncements(ctx);
-  const duel = ctx.day.duel;
-  const settings = ctx.setup.settings;
-  switch (key) {
-    case 'morning':
-      return d('morning', k('steps.morning'), { announce: morningAnnouncements(ctx), hints: morningSecrets(ctx).map(secret) });
-    case 'intro':
-      return d('intro', k('steps.intro'), { hints: [k('hints.intro')] });
-    case 'discussion': {
-      const left = settings.duelsPerDay - ctx.day.duels;
-      const hints: Fact[] = [k('hints.duels', { n: ctx.day.duels, max: settings.duelsPerDay })];
-      // Who may still show their card today, and where the Manitou records it: it names the card.
-      const reveals = ctx.players.filter((p) => mayReveal(ctx, p.id)).map((p) => secret(k('hints.mayReveal', { name: p.name, role: p.role })));
-      if (left <= 0) return d('discussion', k('steps.discussion'), { announce, hints: [...hints, k('hints.noDuels'), ...reveals] });
-      return d('discussion', k('steps.discussion'), {
-        announce,
-        hints: [...hints, k('hints.challenge'), ...reveals],
-        answer: pick(living, 0, 1, { none: k('answers.toSearch') })
-      });
-    }
-    case 'challenged':
-      return d('challenged', k('steps.challenged', { name: nameOf(ctx, duel!.challenger) }), {
-        answer: pick(
-          living.filter((id) => id !== duel!.challenger),
-          1,
-          1
-        )
-      });
-    case 'accept':
-      return d('accept', k('steps.accept', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), {
-        hints: [k('hints.sheriffAlive')],
-        answer: { kind: 'yesno', yes: k('answers.accepts'), no: k('answers.declines') }
-      });
-    case 'speeches':
-      return d('speeches', k('steps.speeches', { a: nameOf(ctx, duel!.challenger), b: nameOf(ctx, duel!.defender!) }), { timer: 60 });
-    case 'duelVote': {
-      const a = duel!.challenger;
-      const b = duel!.defender!;
-      const voters = living.length - 2;
-      const hints: Fact[] = [k('hints.duelVote', { count: voters })];
-      const guns = [a, b].filter((id) => isGunslinger(player(ctx, id).role));
-      // A gunslinger is known to all only once he has won a duel as one ("wszyscy dowiadują się").
-      if (guns.length === 1) {
-        const hint = k('hints.gunslinger', { name: nameOf(ctx, guns[0]) });
-        hints.push(player(ctx, guns[0]).gunslinger ? hint : secret(hint));
-      }
-      hints.push(...bondHints(ctx, [a, b]).map(secret));
-      return d('duelVote', k('steps.duelVote', { a: nameOf(ctx, a), b: nameOf(ctx, b) }), {
-        hints,
-        // Everyone else votes once or abstains (book, "Pojedynki").
-        answer: { kind: 'tally', options: [a, b], max: Math.max(0, voters), total: { rule: 'atMost', n: Math.max(0, voters) } }
-      });
-    }
-    case 'duelResult': {
-      const dies = duel!.dies;
-      let prompt: Text;
-      if (duel!.gunslinger) prompt = k('steps.duelGunslinger', { gun: nameOf(ctx, duel!.gunslinger), name: nameOf(ctx, dies[0]) });
-      else if (dies.length === 0) prompt = k('steps.duelNobody');
-      else if (dies.length === 2) prompt = k('steps.duelBoth', { a: nameOf(ctx, dies[0]), b: nameOf(ctx, dies[1]) });
-      else prompt = k('steps.duelOne', { name: nameOf(ctx, dies[0]) });
-      if (!judgeCanRule(ctx)) return d('duelResult', prompt);
-      const judge = (['judge', 'drunkJudge'] as const).find((r) => canStill(ctx, r, 'overrule'))!;
-      return d('duelResult', prompt, {
-        hints: [secret(k('hints.judge', { name: livingHolder(ctx, judge)!.name, role: judge }))],
-        answer: pick([duel!.challenger, duel!.defender!], 0, 1, { none: k('answers.noRuling') })
-      });
-    }
-    case 'poison': {
-      const p = ctx.poisoned!;
-      return d('poison', k('steps.poison', { name: nameOf(ctx, p) }), { announce, hints: [holds(ctx, p) ? secret(k('hints.poisonStatue')) : k('hints.poisonDay')] });
-    }
-    case 'searchVote': {
-      const slots = searchSlots(ctx);
-      return d('searchVote', k('steps.searchVote', { count: slots }), {
-        announce,
-        hints: [k('hints.searchVote', { count: slots }), secret(statueHint(ctx))],
-        // "Każdy ma tyle głosów, ile jest przeszukań", one per person, no abstaining.
-        answer: { kind: 'tally', options: living, max: living.length, total: { rule: 'exactly', n: living.length * slots } }
-      });
-    }
-    case 'searchRunoff': {
-      const s = ctx.day.search!;
-      return d('searchRunoff', k('steps.searchRunoff', { names: names(ctx, s.options), count: s.slots - s.sure.length }), {
-        hints: [k('hints.searchRunoff', { round: s.round }), ...(s.sure.length ? [k('hints.searchSure', { names: names(ctx, s.sure) })] : [])],
-        // A run-off: each voter casts one vote per place still open, no abstaining.
-        answer: { kind: 'tally', options: s.options, max: living.length, total: { rule: 'exactly', n: living.length * (s.slots - s.sure.length) } }
-      });
-    }
-    case 'searchStalemate': {
-      const s = ctx.day.search!;
-      return d('searchStalemate', k('steps.searchStalemate', { names: names(ctx, s.tied) }), {
-        hints: [k('hints.searchStalemate', { n: s.sure.length })],
-        answer: { kind: 'yesno', yes: k('answers.voteAgain'), no: k('answers.searchFewer') }
-      });
-    }
-    case 'hangVote': {
-      const searched = ctx.day.searched;
-      return d('hangVote', k('steps.hangVote'), {
-        announce: [k('announce.searched', { names: names(ctx, searched), count: searched.length }), k('announce.notFound')],
-        hints: [k('hints.hangVote')],
-        answer: { kind: 'yesno', yes: k('answers.hang'), no: k('answers.noHang') }
-      });
-    }
-    case 'hangWho': {
-      const options = ctx.day.searched.filter((id) => player(ctx, id).alive);
-      return d('hangWho', k('steps.hangWho', { names: names(ctx, options) }), {
-        hints: [k('hints.hangWho')],
-        // Which of the searched: one vote each, no abstaining.
-        answer: { kind: 'tally', options, max: living.length, total: { rule: 'exactly', n: living.length } }
-      });
-    }
-    case 'sentence': {
-      const c = ctx.day.condemned!;
-      const prompt = k('steps.sentence', { name: nameOf(ctx, c) });
-      if (!mayorCanPardon(ctx)) return d('sentence', prompt);
-      return d('sentence', prompt, {
-        hints: [secret(k('hints.mayor', { name: livingHolder(ctx, 'mayor')!.name }))],
-        answer: { kind: 'yesno', yes: k('answers.pardon'), no: k('answers.noPardon') }
-      });
-    }
-    case 'nightfall':
-      return d('nightfall', k('steps.nightfall'), { announce: [...announce, ...pardonAnnouncement(ctx)], eyesClosed: false });
-  }
-  throw new Error(`No day step for ${key}`);
+  return view({ ctx, living: aliveIds(ctx), announce: deathAnnouncements(ctx), duel: ctx.day.duel, d });
 }
 
 /** Today's pardon, read out at nightfall (a card shown after it does not hide it). */

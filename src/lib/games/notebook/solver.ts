@@ -8,7 +8,7 @@
  */
 import { CATEGORIES, type CardCategory, type CardId } from '../cluedo-cards';
 import { anyWorld, countWorlds, type Count } from './count';
-import { clashParts } from './explain';
+import { clashParts } from './derive';
 import { buildModel, type Model } from './model';
 import { ENVELOPE, type HolderId, type NotebookRecord, type NotebookSetup } from './records';
 
