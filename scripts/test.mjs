@@ -14,6 +14,9 @@
  *      Firefox ESR and WebKitGTK side by side (scripts/engines.mjs finds them; an engine that is
  *      not installed is said and skipped, not failed: `.ci/run` installs both)
  *
+ * Stages 1 and 2 run at the same time, and so do 5 and 6: each pair's second is printed whole
+ * once the first is done, so the output reads in order.
+ *
  * `node scripts/test.mjs --only engines` (or `--only e2e`, `--only unit`, `--only check`, comma
  * separated) runs only those stages; e2e and engines build first. A full run takes no flag.
  *
@@ -40,17 +43,17 @@ const RESULTS = join(root, 'test-results');
  * Runs a command with the terminal attached; resolves with its exit code. With `log`, what it
  * prints is also kept in that file, to be quoted in the summary at the end.
  */
-function run(command, args, env = {}, log = null) {
+function run(command, args, env = {}, log = null, { echo = true } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: log ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env }
     });
     const file = log ? createWriteStream(log) : null;
     if (file) {
-      child.stdout.on('data', (chunk) => (process.stdout.write(chunk), file.write(chunk)));
-      child.stderr.on('data', (chunk) => (process.stderr.write(chunk), file.write(chunk)));
+      child.stdout.on('data', (chunk) => (echo && process.stdout.write(chunk), file.write(chunk)));
+      child.stderr.on('data', (chunk) => (echo && process.stderr.write(chunk), file.write(chunk)));
     }
     child.on('error', (error) => {
       console.error(`${command}: ${error.message}`);
@@ -131,13 +134,24 @@ const started = Date.now();
 await rm(RESULTS, { recursive: true, force: true });
 await mkdir(RESULTS, { recursive: true });
 
-// 1. Types and Svelte diagnostics.
+// 1. Types and Svelte diagnostics, run while vitest runs (each leaves a core idle at times);
+// what svelte-check says is printed once vitest is done.
+let checking = null;
 if (runs('check')) {
-  heading('svelte-check');
   if ((await run(bin('svelte-kit'), ['sync'])) !== 0) stageFailures.push('svelte-kit sync');
-  else if ((await run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'])) !== 0) {
-    stageFailures.push('svelte-check');
+  else {
+    const log = join(RESULTS, 'svelte-check.log');
+    checking = run(bin('svelte-check'), ['--tsconfig', './tsconfig.json', '--fail-on-warnings'], {}, log, { echo: false }).then(async (code) => ({ code, log }));
   }
+}
+
+/** svelte-check's verdict and what it printed, once it is done. */
+async function checked() {
+  if (!checking) return;
+  const { code, log } = await checking;
+  heading('svelte-check');
+  process.stdout.write(await readFile(log, 'utf8').catch(() => ''));
+  if (code !== 0) stageFailures.push('svelte-check');
 }
 
 // 2. Unit and component tests. The JSON report gives exact counts.
@@ -201,6 +215,8 @@ async function vitest() {
   return result;
 }
 
+await checked();
+
 // 3. The real build.
 const needsBuild = runs('e2e') || runs('engines');
 let built = false;
@@ -209,6 +225,30 @@ if (needsBuild) {
   built = (await run(bin('vite'), ['build'])) === 0;
   if (!built) stageFailures.push('vite build (run svelte-check to see a compile error the PWA plugin hides)');
 }
+
+// 6. The cross-engine smoke run, on the same build: Firefox ESR and WebKitGTK at once (each
+// its own browser; together 80-105 s with a 2-core machine's load average near 20). It starts
+// with the Chromium tests, whose browsers mostly wait, and is printed after them.
+const engineRun =
+  built && runs('engines')
+    ? run(
+        process.execPath,
+        [
+          '--test',
+          '--test-timeout=300000',
+          '--test-concurrency=2',
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${join(RESULTS, 'engines.tap')}`,
+          'tests/engines/firefox.test.mjs',
+          'tests/engines/webkit.test.mjs'
+        ],
+        {},
+        join(RESULTS, 'engines.log'),
+        { echo: false }
+      )
+    : null;
 
 // 4 and 5. The built app in Chromium.
 if (built && runs('e2e')) {
@@ -249,27 +289,15 @@ if (built && runs('e2e')) {
   }
 }
 
-// 6. The cross-engine smoke run, on the same build: Firefox ESR and WebKitGTK at once (each
-// its own browser; together 80-105 s with a 2-core machine's load average near 20).
-if (built && runs('engines')) {
+if (engineRun) {
+  const code = await engineRun;
   heading('cross-engine smoke (Firefox ESR, WebKitGTK)');
   const engines = findEngines();
   for (const [name, found] of [['Firefox ESR', engines.firefox], ['WebKitGTK', engines.webkit]]) {
     console.log(found.missing ? `${name}: skipped, ${found.missing}.` : `${name}: ${found.path ?? found.driver}`);
   }
-  const tap = join(RESULTS, 'engines.tap');
-  const code = await run(process.execPath, [
-    '--test',
-    '--test-timeout=300000',
-    '--test-concurrency=2',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    'tests/engines/firefox.test.mjs',
-    'tests/engines/webkit.test.mjs'
-  ]);
-  await countTap(tap, code, 'cross-engine');
+  process.stdout.write(await readFile(join(RESULTS, 'engines.log'), 'utf8').catch(() => ''));
+  await countTap(join(RESULTS, 'engines.tap'), code, 'cross-engine');
 }
 
 /**

@@ -85,6 +85,9 @@ describe('every game survives kills of the browser process, losing and doubling 
           let inFlight = null;
           if (mode === 'tap' || mode === 'committing') {
             const { button } = await game.control(page);
+            // Preparing the move may have opened a hand-back (stored before the game's screen
+            // shows): what is on screen now is the last position shown before the tap.
+            shown = await screenState(page);
             inFlight = game.entry;
             await browser.tapAndKill(button, mode === 'tap' ? 0 : between(1, 30));
           } else {
