@@ -167,8 +167,8 @@ describe('setting up Ktulu', () => {
       assert.equal(state.phase, 'Day 1');
 
       const override = async () => {
-        await openTool(page, 'Keeper’s override');
-        // The dialog speaks Ktulu's words: the Manitou rules.
+        await openTool(page, 'Manitou’s ruling');
+        // The menu and the dialog speak Ktulu's words: the Manitou rules.
         await page.getByRole('dialog', { name: 'Manitou’s ruling' }).waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Record a card shown', exact: true }).click();
       };

@@ -306,7 +306,7 @@ async function walkKtulu(page, t, problems, names) {
   await waitForGameScreen(page);
   // The zero night and Day 1, up to the hanging vote ("Tak, wieszamy" / "Nie (także przy remisie)").
   await walkScript(page, t, problems, where, 60, t('ktulu:answers.hang'));
-  await menuAndOverride(page, t, problems, where, t('common:override.open'));
+  await menuAndOverride(page, t, problems, where, t('ktulu:override.open'));
   await subScreens(page, problems, where, id, ['table', 'log', 'sheet']);
 }
 
