@@ -393,6 +393,8 @@ function makePlan(model: Model, { all, words, able, open }: CardStories, order: 
  * or followed moves; the places of the others are checked as states are made.
  */
 interface Reach {
+  /** The bounds on each hand's size after each move, when some moves are of unknown cards. */
+  sizes: SizeBounds | null;
   tracked: number[];
   /** followedBits[h]: the unknown moves taking a card from h that its look-ahead follows. */
   followedBits: number[][];
@@ -415,6 +417,7 @@ function lookAhead(plan: Plan): Reach {
   const followedBits: number[][] = Array.from({ length: H }, () => []);
   for (const m of model.moves) if (m && m.card === -1 && followedBits[m.from].length < FOLLOWED_MOVES) followedBits[m.from].push(m.bit);
   const reach: Reach = {
+    sizes: sizeBounds(plan),
     tracked: [],
     followedBits,
     start: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
@@ -548,7 +551,91 @@ function byKey(table: StateTable, K: number, words: number): [Int32Array, Int32A
   return [start, masks];
 }
 
-/** Whether the cards from position i on can complete `state` for every tracked holder alone. */
+/**
+ * Each hand's size after each move, as a look-ahead: the cards taken so far put at most
+ * size[t][h] cards with holder h at time t, and the cards still to come can make up the rest.
+ * What the cards taken so far put there follows from a state: those dealt to h, then the moves
+ * since, known (their cards are fixed, so the same for every state after i cards) and unknown
+ * (the state's bits). Without it, a state whose unknown moves crowd a hand for a while, or
+ * leave it short, lives on until the cards run out.
+ */
+interface SizeBounds {
+  /** The times just after each move, in order, and that move's bit when its card is unknown (else -1). */
+  times: number[];
+  bits: number[];
+  /** lo[i][j * P + h] and hi[i][j * P + h]: what the first i cards' deal and unknown moves may put with h at times[j]. */
+  lo: Int32Array[];
+  hi: Int32Array[];
+  /** Scratch: the cards with each holder. */
+  held: Int32Array;
+}
+
+function sizeBounds(plan: Plan): SizeBounds | null {
+  const { model, N, order, all } = plan;
+  if (model.unknownMoves === 0) return null;
+  const P = model.caps.length;
+  const times: number[] = [];
+  const bits: number[] = [];
+  model.moves.forEach((m, r) => {
+    if (m) (times.push(r + 1), bits.push(m.card === -1 ? m.bit : -1));
+  });
+  const J = times.length;
+  // rest[i]: the cards from position i on that have a story with h at times[j].
+  const rest = Array.from({ length: N + 1 }, () => new Int32Array(J * P));
+  for (let i = N - 1; i >= 0; i--) {
+    rest[i].set(rest[i + 1]);
+    for (let j = 0; j < J; j++) {
+      let holders = 0;
+      for (const s of all[order[i]]) holders |= 1 << s.at[times[j]];
+      for (let h = 0; h < P; h++) if ((holders >> h) & 1) rest[i][j * P + h]++;
+    }
+  }
+  const lo: Int32Array[] = [];
+  const hi: Int32Array[] = [];
+  // known[j * P + h]: what the known moves of the first i cards changed at h by times[j].
+  const known = new Int32Array(J * P);
+  for (let i = 0; i <= N; i++) {
+    if (i > 0)
+      for (let j = 0; j < J; j++) {
+        const m = model.moves[times[j] - 1];
+        if (!m || m.card !== order[i - 1]) continue;
+        for (let later = j; later < J; later++) (known[later * P + m.from]--, known[later * P + m.to]++);
+      }
+    const l = new Int32Array(J * P);
+    const u = new Int32Array(J * P);
+    for (let j = 0; j < J; j++)
+      for (let h = 0; h < P; h++) {
+        u[j * P + h] = model.size[times[j]][h] - known[j * P + h];
+        l[j * P + h] = u[j * P + h] - rest[i][j * P + h];
+      }
+    lo.push(l);
+    hi.push(u);
+  }
+  return { times, bits, lo, hi, held: new Int32Array(P) };
+}
+
+/** Whether the hands' sizes after every move can still come out right from `state` after i cards. */
+function sizesFit(plan: Plan, b: SizeBounds, i: number, state: Int32Array): boolean {
+  const { model, fieldWord, fieldShift, fieldMask } = plan;
+  const P = model.caps.length;
+  const held = b.held;
+  for (let h = 0; h < P; h++) held[h] = model.caps[h] - ((state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]);
+  const moves = state[plan.MOVES];
+  const lo = b.lo[i];
+  const hi = b.hi[i];
+  for (let j = 0; j < b.times.length; j++) {
+    const bit = b.bits[j];
+    if (bit >= 0 && (moves >> bit) & 1) {
+      const m = model.moves[b.times[j] - 1] as Move;
+      held[m.from]--;
+      held[m.to]++;
+    }
+    for (let h = 0; h < P; h++) if (held[h] > hi[j * P + h] || held[h] < lo[j * P + h]) return false;
+  }
+  return true;
+}
+
+/** Whether the cards from position i on can complete `state` for every tracked holder alone, and every hand's size. */
 function fits(plan: Plan, reach: Reach, i: number, state: Int32Array): boolean {
   const { model, words, fieldWord, fieldShift, fieldMask, MET } = plan;
   const env = model.envelope;
@@ -578,7 +665,7 @@ function fits(plan: Plan, reach: Reach, i: number, state: Int32Array): boolean {
     }
     if (!found) return false;
   }
-  return true;
+  return reach.sizes === null || sizesFit(plan, reach.sizes, i, state);
 }
 
 /** The states after each card, the worlds leading to each (forward), and the steps between them. */
