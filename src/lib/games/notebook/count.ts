@@ -16,8 +16,9 @@
  * already given a card, and which open conditions are already met. A forward and a backward pass
  * over the same states give each story's number of worlds, hence every card's holder at every
  * time, without ever listing the worlds one by one. A state is made only if the cards still to
- * come can complete it for each holder taken alone (a look-ahead computed backwards first), since
- * otherwise most states of a long game lead nowhere.
+ * come can complete it for each holder taken alone (a look-ahead computed backwards first) and
+ * can still give every hand its size after each move, since otherwise most states of a long
+ * game lead nowhere.
  */
 import type { Model, Move } from './model';
 
