@@ -40,11 +40,11 @@ function generator(seed) {
 }
 
 /**
- * A Killer Kloo Doo game for six (two cards each, six in the middle) seen through the first
- * player's notebook: its set-up, its records, and the deal as it stands after them.
+ * A true Killer Kloo Doo deal for six (two cards each, six in the middle, three in the envelope)
+ * drawn with `int`, and the first player's notebook set-up for it. `where` maps each card to its
+ * holder and is kept up to date by the records the caller plays; `held` lists a holder's cards.
  */
-export function notebookGame(seed = 11) {
-  const int = generator(seed);
+function deal(int) {
   const players = NAMES.map((name, seat) => ({ id: `p${seat + 1}`, name, seat }));
   const ids = players.map((p) => p.id);
   const owner = ids[0];
@@ -58,15 +58,18 @@ export function notebookGame(seed = 11) {
   }
   rest.forEach((c, i) => where.set(c, i < 12 ? ids[Math.floor(i / 2)] : '@middle'));
   const held = (h) => CARDS.filter((c) => where.get(c) === h);
-  const setup = {
-    variant: 'killerKlooDoo',
-    players,
-    owner,
-    hands: Object.fromEntries(ids.map((id) => [id, 2])),
-    middle: 6,
-    ownCards: held(owner),
-    edition: 'uk'
-  };
+  const hands = Object.fromEntries(ids.map((id) => [id, 2]));
+  const setup = { variant: 'killerKlooDoo', players, owner, hands, middle: 6, ownCards: held(owner), edition: 'uk' };
+  return { setup, ids, owner, where, held };
+}
+
+/**
+ * A Killer Kloo Doo game for six (two cards each, six in the middle) seen through the first
+ * player's notebook: its set-up, its records, and the deal as it stands after them.
+ */
+export function notebookGame(seed = 11) {
+  const int = generator(seed);
+  const { setup, ids, owner, where, held } = deal(int);
   const records = [];
   for (let d = 0; d < DIGS; d++) {
     const by = ids[int(6)];
@@ -250,20 +253,7 @@ const HEAVY = { digs: 6, grabs: 6, suggestions: 20 };
 /** A heavy game for `order` (its kinds of record, in order) and a deal and choices from `seed`. */
 export function heavyGame(seed, order) {
   const int = generator(seed);
-  const players = NAMES.map((name, seat) => ({ id: `p${seat + 1}`, name, seat }));
-  const ids = players.map((p) => p.id);
-  const owner = ids[0];
-  const where = new Map();
-  const envelope = [SUSPECTS[int(6)], WEAPONS[int(6)], ROOMS[int(9)]];
-  for (const c of envelope) where.set(c, '@envelope');
-  const rest = CARDS.filter((c) => !envelope.includes(c));
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = int(i + 1);
-    [rest[i], rest[j]] = [rest[j], rest[i]];
-  }
-  rest.forEach((c, i) => where.set(c, i < 12 ? ids[Math.floor(i / 2)] : '@middle'));
-  const held = (h) => CARDS.filter((c) => where.get(c) === h);
-  const setup = { variant: 'killerKlooDoo', players, owner, hands: Object.fromEntries(ids.map((id) => [id, 2])), middle: 6, ownCards: held(owner), edition: 'uk' };
+  const { setup, ids, owner, where, held } = deal(int);
   const others = ids.filter((id) => id !== owner);
   const records = [];
   for (const kind of order) {

@@ -1,7 +1,8 @@
 /**
  * The solver's counts and chances against a brute-force listing of every world, on small decks
  * (nine cards) with random records: moves of known and unknown cards, suggestions, cards seen,
- * accusations; some played from a true deal, some made up (and so often contradictory).
+ * accusations; some played from a true deal, some made up (and so often contradictory); some with
+ * digs and grabs the owner does not see all through the game.
  */
 import { describe, expect, it } from 'vitest';
 import { nextInt, seedRng, shuffle, type RngState } from '$lib/engine/rng';
@@ -11,6 +12,13 @@ import { deduce } from '$lib/games/notebook/solver';
 import { bruteCount } from './brute';
 
 const DECK: CardId[] = ['scarlett', 'mustard', 'plum', 'rope', 'dagger', 'spanner', 'hall', 'study', 'kitchen'];
+/** Shapes with a middle to dig up and two others besides the owner, so cards can pass unseen. */
+const BLIND_SHAPES = [
+  { hands: [2, 2, 1], middle: 1 },
+  { hands: [1, 2, 2], middle: 1 },
+  { hands: [2, 1, 1], middle: 2 },
+  { hands: [1, 2, 1, 1], middle: 1 }
+];
 const SHAPES = [
   { hands: [2, 2], middle: 2 },
   { hands: [2, 2, 2], middle: 0 },
@@ -18,7 +26,12 @@ const SHAPES = [
   { hands: [1, 2, 1], middle: 2 }
 ];
 
-function randomGame(seed: number, honest: boolean, opening = false): { setup: NotebookSetup; records: NotebookRecord[] } {
+/**
+ * A random game of the small deck. `opening`: it starts with moves the owner does not see.
+ * `blind`: moves the owner does not see (others digging up the middle, others grabbing from each
+ * other) are spread through the whole game, between the suggestions, the dearest kind to count.
+ */
+function randomGame(seed: number, honest: boolean, opening = false, blind = false): { setup: NotebookSetup; records: NotebookRecord[] } {
   let rng: RngState = seedRng(seed);
   const int = (n: number) => {
     const [v, next] = nextInt(rng, n);
@@ -26,7 +39,7 @@ function randomGame(seed: number, honest: boolean, opening = false): { setup: No
     return v;
   };
   const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)];
-  const shape = SHAPES[seed % SHAPES.length];
+  const shape = blind ? BLIND_SHAPES[seed % BLIND_SHAPES.length] : SHAPES[seed % SHAPES.length];
   const ids = shape.hands.map((_, i) => `p${i}`);
   const where = new Map<CardId, HolderId>();
   const bycat = (cat: string) => DECK.filter((c) => categoryOf(c) === cat);
@@ -75,9 +88,19 @@ function randomGame(seed: number, honest: boolean, opening = false): { setup: No
         records.push({ kind: 'transfer', how: 'grab', from, to });
       }
     }
-  const count = 3 + int(5);
+  const count = blind ? 6 + int(4) : 3 + int(5);
   for (let i = 0; i < count; i++) {
-    const kind = int(10);
+    if (blind && int(5) < 2) {
+      // A move between others that the owner does not see: a dig while the middle lasts, else a grab.
+      const others = ids.filter((x) => x !== 'p0');
+      const from = held(MIDDLE).length > 0 && int(3) > 0 ? MIDDLE : pick(others);
+      const to = pick(others.filter((x) => x !== from));
+      if (held(from).length === 0) continue;
+      where.set(pick(held(from)), to);
+      records.push(from === MIDDLE ? { kind: 'dig', by: to } : { kind: 'transfer', how: 'grab', from, to });
+      continue;
+    }
+    const kind = blind ? 4 + int(6) : int(10);
     if (kind < 2 && held(MIDDLE).length > 0) {
       const by = pick(ids);
       const card = pick(held(MIDDLE));
@@ -115,8 +138,8 @@ function randomGame(seed: number, honest: boolean, opening = false): { setup: No
   return { setup, records };
 }
 
-function compare(seed: number, honest: boolean, opening = false) {
-  const { setup, records } = randomGame(seed, honest, opening);
+function compare(seed: number, honest: boolean, opening = false, blind = false) {
+  const { setup, records } = randomGame(seed, honest, opening, blind);
   const brute = bruteCount(setup, records);
   const d = deduce(setup, records);
   expect(d.worlds, `worlds, seed ${seed}`).toBe(brute.total);
@@ -151,6 +174,25 @@ describe('the exact count, against listing every world of a nine-card deck', () 
     let checked = 0;
     for (let seed = 200; seed < 240; seed++) checked += compare(seed, true, true);
     expect(checked).toBe(40);
+  });
+
+  it('agrees when cards are dug up and grabbed unseen all through the game', () => {
+    let checked = 0;
+    let blindMoves = 0;
+    for (let seed = 300; seed < 420; seed++) {
+      checked += compare(seed, true, false, true);
+      blindMoves += randomGame(seed, true, false, true).records.filter((r) => (r.kind === 'dig' || r.kind === 'transfer') && r.card === undefined).length;
+    }
+    expect(checked).toBe(120);
+    // Several unseen moves a game on average, so the count follows many of them at once.
+    expect(blindMoves).toBeGreaterThan(120 * 2);
+  });
+
+  it('agrees on made-up records among unseen digs and grabs, contradictory ones included', () => {
+    let contradictions = 0;
+    for (let seed = 500; seed < 580; seed++) contradictions += 1 - compare(seed, false, false, true);
+    expect(contradictions).toBeGreaterThan(5);
+    expect(contradictions).toBeLessThan(75);
   });
 
   it('agrees on made-up records, contradictory ones included', () => {

@@ -16,8 +16,9 @@
  * already given a card, and which open conditions are already met. A forward and a backward pass
  * over the same states give each story's number of worlds, hence every card's holder at every
  * time, without ever listing the worlds one by one. A state is made only if the cards still to
- * come can complete it for each holder taken alone (a look-ahead computed backwards first), since
- * otherwise most states of a long game lead nowhere.
+ * come can complete it for each holder taken alone (a look-ahead computed backwards first) and
+ * can still give every hand its size after each move, since otherwise most states of a long
+ * game lead nowhere.
  */
 import type { Model, Move } from './model';
 
@@ -99,12 +100,6 @@ export function anyWorld(model: Model): boolean {
 }
 
 const BEAM = 64;
-/**
- * The look-ahead of a holder follows at most this many of the unknown moves that take a card
- * from it: it grows as 2^moves, but with them it stops most of the states a long Kloo Doo game
- * with cards passed blind would make in vain.
- */
-const FOLLOWED_MOVES = 6;
 
 /**
  * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
@@ -177,21 +172,50 @@ export function countWorlds(model: Model, weights = true, beam = 0): Count {
   return { total, weight, work: after.work };
 }
 
+/**
+ * The count card by card, in four phases: the stories of each card (`cardStories`), the order the
+ * cards are taken in (`cardOrder`), what the cards still to come can do for each holder alone
+ * (`lookAhead`), the forward pass over the states (`forwardPass`) and the backward pass
+ * (`backwardPass`), and from both each story's number of worlds (`storyWeights`).
+ */
 function countCards(model: Model, weights: boolean, beam = 0): Count {
-  const H = model.holderIds.length;
-  const T = model.T;
-  const { envelope } = model;
-  const CARD_COUNT = model.cards.length;
-  const CARD_CATEGORY = model.category;
-  const words = Math.max(1, Math.ceil(model.clauses.length / WORD));
-  const weight = new Float64Array(weights ? (T + 1) * CARD_COUNT * H : 0);
+  const weight = new Float64Array(weights ? (model.T + 1) * model.cards.length * model.holderIds.length : 0);
   const none: Count = { total: 0, weight, work: 0 };
   if (model.unknownMoves > WORD) throw new Error('Too many moves of unknown card to count');
+  const cards = cardStories(model);
+  if (!cards) return none;
+  const plan = makePlan(model, cards, cardOrder(model, cards));
+  const reach = lookAhead(plan);
+  if (!fits(plan, reach, 0, plan.root)) return { ...none, work: reach.work };
+  const layers = forwardPass(plan, reach, beam);
+  const work = reach.work + layers.work;
+  const after = backwardPass(layers);
+  const total = after[0][0];
+  if (!weights || total === 0) return { total, weight, work, cut: layers.cut };
+  storyWeights(plan, layers, after, weight);
+  return { total, weight, work };
+}
 
-  // Every card's possible stories, and the conditions each meets.
-  const all = Array.from({ length: CARD_COUNT }, (_, c) => stories(model, c, words));
-  const clauses = model.clauses.map((cl, k) => {
-    const able: number[] = [];
+/** Every card's possible stories, and which conditions ("at least one of") they can meet. */
+interface CardStories {
+  /** all[card]: its stories, each marked with the conditions it meets. */
+  all: Story[][];
+  words: number;
+  /** Per condition, the cards that have a story meeting it. */
+  able: number[][];
+  /** The conditions some card may leave unmet (those every story of some card meets are not followed). */
+  open: number[];
+}
+
+/** The stories of every card and the conditions each meets; null when some record can never hold. */
+function cardStories(model: Model): CardStories | null {
+  const words = Math.max(1, Math.ceil(model.clauses.length / WORD));
+  const all = Array.from({ length: model.cards.length }, (_, c) => stories(model, c, words));
+  const able: number[][] = [];
+  const open: number[] = [];
+  let impossible = all.some((s) => s.length === 0);
+  model.clauses.forEach((cl, k) => {
+    const cards: number[] = [];
     let always = false;
     for (const c of cl.cards) {
       let some = false;
@@ -202,28 +226,32 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
         some ||= ok;
         every &&= ok;
       }
-      if (some) able.push(c);
+      if (some) cards.push(c);
       if (every && all[c].length > 0) always = true;
     }
-    return { able, always };
+    able.push(cards);
+    if (!always) open.push(k);
+    if (!always && cards.length === 0) impossible = true;
   });
-  if (all.some((s) => s.length === 0)) return none;
-  if (clauses.some((cl) => !cl.always && cl.able.length === 0)) return none;
-  const open = clauses.map((cl, k) => (cl.always ? -1 : k)).filter((k) => k >= 0);
+  return impossible ? null : { all, words, able, open };
+}
 
-  // Order the cards: those with one story first, then greedily the card that leaves the fewest
-  // things open. An "at least one" condition is open from its first card to its last; so is an
-  // unknown move, from the first card that could have been the one moved to the last.
-  const spans: number[][] = open.map((k) => clauses[k].able);
-  for (let bit = 0; bit < model.unknownMoves; bit++)
-    spans.push(all.flatMap((list, c) => (list.some((s) => s.moves & (1 << bit)) ? [c] : [])));
+/**
+ * The order the cards are taken in: those with one story first, then greedily the card that
+ * leaves the fewest things open. An "at least one" condition is open from its first card to its
+ * last; so is an unknown move, from the first card that could have been the one moved to the last.
+ */
+function cardOrder(model: Model, { all, able, open }: CardStories): number[] {
+  const N = all.length;
+  const spans: number[][] = open.map((k) => able[k]);
+  for (let bit = 0; bit < model.unknownMoves; bit++) spans.push(all.flatMap((list, c) => (list.some((s) => s.moves & (1 << bit)) ? [c] : [])));
   const order: number[] = [];
   const placed = new Set<number>();
-  for (let c = 0; c < CARD_COUNT; c++) if (all[c].length === 1) (order.push(c), placed.add(c));
-  while (order.length < CARD_COUNT) {
+  for (let c = 0; c < N; c++) if (all[c].length === 1) (order.push(c), placed.add(c));
+  while (order.length < N) {
     let best = -1;
     let bestScore = Infinity;
-    for (let c = 0; c < CARD_COUNT; c++) {
+    for (let c = 0; c < N; c++) {
       if (placed.has(c)) continue;
       let score = 0;
       for (const span of spans) {
@@ -240,30 +268,82 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
     order.push(best);
     placed.add(best);
   }
-  const N = CARD_COUNT;
-  // close[i]: conditions whose last card is at position i, as words.
-  const close = Array.from({ length: N }, () => new Array(words).fill(0));
+  return order;
+}
+
+/**
+ * Everything the passes read, laid out as numbers. A state is the places left per player and
+ * the middle and the envelope's categories filled, packed as bit fields into `capWords` 30-bit
+ * words; then the unknown moves given a card (word MOVES); then which open conditions are met
+ * (words from MET). The cards' stories, in the order, are flat arrays: first holder, moves, and
+ * the open conditions met (`words` each).
+ */
+interface Plan {
+  model: Model;
+  H: number;
+  N: number;
+  words: number;
+  order: number[];
+  all: Story[][];
+  fieldWord: number[];
+  fieldShift: number[];
+  fieldMask: number[];
+  capWords: number;
+  MOVES: number;
+  MET: number;
+  W: number;
+  root: Int32Array;
+  storyStart: Int32Array;
+  storyH0: Int32Array;
+  storyMoves: Int32Array;
+  storyMeets: Int32Array;
+  allMoves: number;
+  /** close[i]: the conditions whose last card is at position i, as words. */
+  close: number[][];
+  /** What the cards from position i on can still give: a place per holder, envelope categories, moves. */
+  canStart: number[][];
+  envCan: number[];
+  movesCan: number[];
+  /** holderMask[h]: the open conditions on holder h; opens[i]: those whose first card is at i; span[i]: those open across i. */
+  holderMask: number[][];
+  opens: number[][];
+  span: number[][];
+}
+
+function makePlan(model: Model, { all, words, able, open }: CardStories, order: number[]): Plan {
+  const H = model.holderIds.length;
+  const N = order.length;
+  const position = new Int32Array(N);
+  order.forEach((c, i) => (position[c] = i));
+  const bit = (k: number) => 1 << (k % WORD);
+  const word = (k: number) => Math.floor(k / WORD);
+  const masks = (n: number) => Array.from({ length: n }, () => new Array<number>(words).fill(0));
+  const close = masks(N);
+  const opens = masks(N);
+  const span = masks(N + 1);
+  const holderMask = masks(H);
+  const openMask = new Array<number>(words).fill(0);
   for (const k of open) {
-    const last = Math.max(...clauses[k].able.map((c) => order.indexOf(c)));
-    close[last][Math.floor(k / WORD)] |= 1 << (k % WORD);
+    const pos = able[k].map((c) => position[c]);
+    const first = Math.min(...pos);
+    const last = Math.max(...pos);
+    close[last][word(k)] |= bit(k);
+    opens[first][word(k)] |= bit(k);
+    for (let i = first + 1; i <= last; i++) span[i][word(k)] |= bit(k);
+    holderMask[model.clauses[k].holder][word(k)] |= bit(k);
+    openMask[word(k)] |= bit(k);
   }
-  // What the cards from position i on can still give: places per holder, envelope categories, moves.
-  const canStart = Array.from({ length: N + 1 }, () => new Array(H).fill(0));
-  const envCan = Array.from({ length: N + 1 }, () => 0);
-  const movesCan = new Array(N + 1).fill(0);
+  const canStart = Array.from({ length: N + 1 }, () => new Array<number>(H).fill(0));
+  const envCan = new Array<number>(N + 1).fill(0);
+  const movesCan = new Array<number>(N + 1).fill(0);
   for (let i = N - 1; i >= 0; i--) {
     const c = order[i];
     for (let h = 0; h < H; h++) canStart[i][h] = canStart[i + 1][h] + (all[c].some((s) => s.at[0] === h) ? 1 : 0);
-    envCan[i] = envCan[i + 1] | (all[c].some((s) => s.at[0] === envelope) ? 1 << CARD_CATEGORY[c] : 0);
+    envCan[i] = envCan[i + 1] | (all[c].some((s) => s.at[0] === model.envelope) ? 1 << model.category[c] : 0);
     movesCan[i] = movesCan[i + 1] | all[c].reduce((a, s) => a | s.moves, 0);
   }
-  const allMoves = model.unknownMoves === 0 ? 0 : (1 << model.unknownMoves) - 1;
-
-  // A state: the places left per player and the middle, and the envelope's categories filled,
-  // packed as bit fields into 30-bit words; then the unknown moves given a card; then which open
-  // conditions are met. Each layer keeps its states side by side in one Int32Array of W-word
-  // records, found again through an open-addressing hash table, and the steps between layers as
-  // three Int32Arrays (from, to, story): no object per state, so little for the garbage collector.
+  // The bit fields: one per player and the middle (wide enough for its dealt number), then the
+  // envelope's three categories.
   const P = model.caps.length;
   const fieldWord: number[] = [];
   const fieldShift: number[] = [];
@@ -271,7 +351,6 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
   let capWords = 1;
   let used = 0;
   for (let h = 0; h <= P; h++) {
-    // Field P is the envelope's categories.
     const width = h === P ? 3 : Math.max(1, 32 - Math.clz32(model.caps[h]));
     if (used + width > WORD) (capWords++, (used = 0));
     fieldWord.push(capWords - 1);
@@ -279,319 +358,469 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
     fieldMask.push((1 << width) - 1);
     used += width;
   }
-  const MOVES = capWords;
-  const MET = capWords + 1;
   const W = capWords + 1 + words;
-  const rootState = new Int32Array(W);
-  for (let h = 0; h < P; h++) rootState[fieldWord[h]] += model.caps[h] << fieldShift[h];
-  const envWord = fieldWord[P];
-  const envShift = fieldShift[P];
-
-  // Each card's stories as flat arrays: first holder, moves, and conditions met (`words` each).
+  const root = new Int32Array(W);
+  for (let h = 0; h < P; h++) root[fieldWord[h]] += model.caps[h] << fieldShift[h];
   const storyStart = new Int32Array(N + 1);
   for (let i = 0; i < N; i++) storyStart[i + 1] = storyStart[i] + all[order[i]].length;
   const storyH0 = new Int32Array(storyStart[N]);
   const storyMoves = new Int32Array(storyStart[N]);
   const storyMeets = new Int32Array(storyStart[N] * words);
-  // Only the open conditions are followed: one every story meets would only split states.
-  const openMask = new Array<number>(words).fill(0);
-  for (const k of open) openMask[Math.floor(k / WORD)] |= 1 << (k % WORD);
   for (let i = 0; i < N; i++)
     all[order[i]].forEach((s, si) => {
       const x = storyStart[i] + si;
       storyH0[x] = s.at[0];
       storyMoves[x] = s.moves;
+      // Only the open conditions are followed: one every story meets would only split states.
       for (let w = 0; w < words; w++) storyMeets[x * words + w] = s.meets[w] & openMask[w];
     });
+  const allMoves = model.unknownMoves === 0 ? 0 : (1 << model.unknownMoves) - 1;
+  return {
+    model, H, N, words, order, all, fieldWord, fieldShift, fieldMask, capWords, MOVES: capWords, MET: capWords + 1, W, root,
+    storyStart, storyH0, storyMoves, storyMeets, allMoves, close, canStart, envCan, movesCan, holderMask, opens, span
+  };
+}
 
-  // For each holder alone, what the cards from position i on can give it: how many cards (for
-  // the envelope, which categories) and, of the open conditions on that holder, which they meet
-  // (those opening at i or later must be met among them). A state no later cards can complete
-  // for some holder is never made: most states of a long game would otherwise lead nowhere.
-  const holderMask = Array.from({ length: H }, () => new Array<number>(words).fill(0));
-  const span = Array.from({ length: N + 1 }, () => new Array<number>(words).fill(0));
-  const opens = Array.from({ length: N }, () => new Array<number>(words).fill(0));
-  for (const k of open) {
-    const bit = 1 << (k % WORD);
-    const w = Math.floor(k / WORD);
-    holderMask[model.clauses[k].holder][w] |= bit;
-    const pos = clauses[k].able.map((c) => order.indexOf(c));
-    const first = Math.min(...pos);
-    opens[first][w] |= bit;
-    for (let i = first + 1; i <= Math.max(...pos); i++) span[i][w] |= bit;
-  }
-  // What the cards from i on can do while giving h `v` cards (v: the categories, for the
-  // envelope) and taking those of h's followed moves (below) that the earlier cards left: the
-  // open conditions on h they can meet, as records of `words` masks. Kept per key
-  // v * 2^followed + moves: reachStart[i][h][key] is where that key's records start in
-  // reachMasks[i][h], so a state is checked without scanning. Only for the holders with open
-  // conditions or followed moves; the places of the others are checked as they are made.
-  const R = words + 1;
-  const levels = (h: number) => (h === envelope ? 8 : model.caps[h] + 1);
-  const tracked: number[] = [];
-  // For each holder, the unknown moves that take a card from it (at most FOLLOWED_MOVES of them):
-  // whether such a move can still find a card depends most on the cards that holder was dealt,
-  // and following only these keeps the look-ahead small (it grows as 2^moves followed).
+/**
+ * For each holder alone, what the cards from position i on can give it: how many cards (for the
+ * envelope, which categories), which of the unknown moves taking a card from it they take, and
+ * which open conditions on it they meet (those opening at i or later must be met among them). A
+ * state that no later cards can complete for some holder is never made: most states of a long
+ * game would otherwise lead nowhere.
+ *
+ * Kept per key v * 2^followed + moves (v: the cards given, or the categories for the envelope):
+ * start[i][h][key] is where that key's records (`words` masks of conditions met) start in
+ * masks[i][h], so a state is checked without scanning. Only for the holders with open conditions
+ * or followed moves; the places of the others are checked as states are made.
+ */
+interface Reach {
+  /** The bounds on each hand's size after each move, when some moves are of unknown cards. */
+  sizes: SizeBounds | null;
+  tracked: number[];
+  /** followedBits[h]: the unknown moves taking a card from h that its look-ahead follows. */
+  followedBits: number[][];
+  start: Int32Array[][];
+  masks: Int32Array[][];
+  work: number;
+}
+
+/**
+ * The look-ahead of a holder follows at most this many of the unknown moves that take a card
+ * from it: it grows as 2^moves, but with them it stops most of the states a long Kloo Doo game
+ * with cards passed blind would make in vain.
+ */
+const FOLLOWED_MOVES = 6;
+
+function lookAhead(plan: Plan): Reach {
+  const { model, H, N } = plan;
+  // Whether an unknown move can still find a card depends most on the cards its giver was dealt,
+  // so each holder follows only the moves that take from it (the look-ahead grows as 2^moves).
   const followedBits: number[][] = Array.from({ length: H }, () => []);
   for (const m of model.moves) if (m && m.card === -1 && followedBits[m.from].length < FOLLOWED_MOVES) followedBits[m.from].push(m.bit);
-  const followed = followedBits.map((bits) => bits.reduce((a, b) => a | (1 << b), 0));
-  /** The moves of `mask` that h follows, packed into its low bits. */
-  const pack = (h: number, mask: number): number => {
-    let out = 0;
-    const bits = followedBits[h];
-    for (let j = 0; j < bits.length; j++) if (mask & (1 << bits[j])) out |= 1 << j;
-    return out;
+  const reach: Reach = {
+    sizes: sizeBounds(plan),
+    tracked: [],
+    followedBits,
+    start: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
+    masks: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
+    work: 0
   };
-  for (let h = 0; h < H; h++) if (followed[h] !== 0 || holderMask[h].some((bits) => bits !== 0)) tracked.push(h);
-  const reachStart: Int32Array[][] = Array.from({ length: N + 1 }, () => new Array<Int32Array>(H));
-  const reachMasks: Int32Array[][] = Array.from({ length: N + 1 }, () => new Array<Int32Array>(H));
-  const record = new Int32Array(R); // the key, then the conditions met
-  let work = 0;
-  for (const h of tracked) {
-    const L = levels(h);
-    const MB = followedBits[h].length;
-    const K = L << MB;
-    const hm = holderMask[h];
-    let afterStart: Int32Array = new Int32Array(K + 1);
-    afterStart.fill(1, 1); // key 0 (no cards, no moves) has one record of no conditions
-    let afterMasks: Int32Array = new Int32Array(words);
-    reachStart[N][h] = afterStart;
-    reachMasks[N][h] = afterMasks;
-    const conditions = hm.some((bits) => bits !== 0);
-    // What a card's stories do for h, each once: whether it goes to h first, the moves it takes,
-    // the conditions on h it meets (stories differing elsewhere do the same here).
-    const effect: number[] = [];
-    const E = 2 + words;
-    for (let i = N - 1; i >= 0; i--) {
-      const cat = 1 << CARD_CATEGORY[order[i]];
-      effect.length = 0;
-      for (let x = storyStart[i]; x < storyStart[i + 1]; x++) {
-        const to = storyH0[x] === h ? 1 : 0;
-        const sm = pack(h, storyMoves[x]);
-        let e = 0;
-        for (; e < effect.length; e += E) {
-          let same = effect[e] === to && effect[e + 1] === sm;
-          for (let w = 0; w < words && same; w++) same = effect[e + 2 + w] === (storyMeets[x * words + w] & hm[w]);
-          if (same) break;
-        }
-        if (e < effect.length) continue;
-        effect.push(to, sm);
-        for (let w = 0; w < words; w++) effect.push(storyMeets[x * words + w] & hm[w]);
-      }
-      const step = (key: number, e: number): number => {
-        const v = key >> MB;
-        const mv = key & ((1 << MB) - 1);
-        const sm = effect[e + 1];
-        if (mv & sm) return -1;
-        let v2 = v;
-        if (effect[e] === 1) {
-          if (h === envelope) {
-            if (v & cat) return -1;
-            v2 = v | cat;
-          } else if (++v2 >= L) return -1;
-        }
-        return (v2 << MB) | mv | sm;
-      };
-      const hereStart = new Int32Array(K + 1);
-      let hereMasks: Int32Array;
-      if (!conditions) {
-        // No conditions on h: only which keys can be reached, one record of no conditions each.
-        for (let key = 0; key < K; key++) {
-          if (afterStart[key] === afterStart[key + 1]) continue;
-          for (let e = 0; e < effect.length; e += E) {
-            work++;
-            const key2 = step(key, e);
-            if (key2 >= 0) hereStart[key2 + 1] = 1;
-          }
-        }
-        for (let key = 0; key < K; key++) hereStart[key + 1] += hereStart[key];
-        hereMasks = new Int32Array(hereStart[K] * words);
-      } else {
-        const table = new StateTable(R, 16);
-        for (let key = 0; key < K; key++) {
-          const from = afterStart[key];
-          const to = afterStart[key + 1];
-          if (from === to) continue;
-          for (let e = 0; e < effect.length; e += E) {
-            const key2 = step(key, e);
-            if (key2 < 0) continue;
-            record[0] = key2;
-            for (let at = from; at < to; at++) {
-              work++;
-              let ok = true;
-              for (let w = 0; w < words && ok; w++) {
-                const m = afterMasks[at * words + w] | effect[e + 2 + w];
-                const need = opens[i][w] & hm[w];
-                ok = (m & need) === need;
-                record[1 + w] = m & ~need;
-              }
-              if (ok) table.add(record);
-            }
-          }
-        }
-        const st = table.states;
-        for (let j = 0; j < table.count; j++) hereStart[st[j * R] + 1]++;
-        for (let key = 0; key < K; key++) hereStart[key + 1] += hereStart[key];
-        const fill = hereStart.slice(0, K);
-        hereMasks = new Int32Array(table.count * words);
-        for (let j = 0; j < table.count; j++) hereMasks.set(st.subarray(j * R + 1, (j + 1) * R), fill[st[j * R]]++ * words);
-      }
-      reachStart[i][h] = afterStart = hereStart;
-      reachMasks[i][h] = afterMasks = hereMasks;
-    }
-  }
-  const fits = (i: number, state: Int32Array): boolean => {
-    const left = allMoves & ~state[MOVES];
-    for (const h of tracked) {
-      const v = h === envelope ? model.envelopeFull & ~((state[envWord] >>> envShift) & 7) : (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
-      const key = (v << followedBits[h].length) | pack(h, left);
-      const starts = reachStart[i][h];
-      const from = starts[key];
-      const to = starts[key + 1];
-      if (from === to) return false;
-      const masks = reachMasks[i][h];
-      const hm = holderMask[h];
-      const sp = span[i];
-      let found = false;
-      for (let at = from; at < to && !found; at++) {
-        found = true;
-        for (let w = 0; w < words; w++) {
-          const need = sp[w] & hm[w] & ~state[MET + w];
-          if ((masks[at * words + w] & need) !== need) {
-            found = false;
-            break;
-          }
-        }
-      }
-      if (!found) return false;
-    }
-    return true;
-  };
-  if (!fits(0, rootState)) return none;
+  for (let h = 0; h < H; h++) if (followedBits[h].length > 0 || plan.holderMask[h].some((bits) => bits !== 0)) reach.tracked.push(h);
+  for (const h of reach.tracked) holderReach(plan, reach, h);
+  return reach;
+}
 
-  const layerCount: number[] = [1];
-  const layerF: Float64Array[] = [Float64Array.of(1)];
-  const edgeStart: number[] = [0];
-  const edges = new Edges();
-  let cut = false;
-  const key = new Int32Array(W);
-  let cur = new StateTable(W, 1);
-  cur.add(rootState);
-  let curAlive = Uint8Array.of(1);
-  for (let i = 0; i < N; i++) {
-    const cat = 1 << CARD_CATEGORY[order[i]];
-    const shut = close[i];
-    const can = canStart[i + 1];
-    const envNext = envCan[i + 1];
-    const movesNext = movesCan[i + 1];
-    const first = storyStart[i];
-    const last = storyStart[i + 1];
-    const st = cur.states;
-    const curF = layerF[i];
-    const next = new StateTable(W, cur.count * 2);
-    let f = new Float64Array(Math.max(16, cur.count * 2));
-    let alive = new Uint8Array(f.length);
-    for (let n = 0; n < cur.count; n++) {
-      if (!curAlive[n]) continue;
-      const base = n * W;
-      // Can the cards still to come fill what is left? Only the holder this card goes to gets one
-      // place fewer, so at most one holder may be one short, and then the card must go there.
-      let must = -1;
-      let dead = false;
-      for (let h = 0; h < P && !dead; h++) {
-        const over = ((st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]) - can[h];
-        if (over <= 0) continue;
-        if (over > 1 || must !== -1) dead = true;
-        else must = h;
+/** The moves of `mask` that h follows, packed into its low bits. */
+function pack(followedBits: number[], mask: number): number {
+  let out = 0;
+  for (let j = 0; j < followedBits.length; j++) if (mask & (1 << followedBits[j])) out |= 1 << j;
+  return out;
+}
+
+/** One holder's look-ahead, from the last card back to the first. */
+function holderReach(plan: Plan, reach: Reach, h: number): void {
+  const { model, N, words } = plan;
+  const L = h === model.envelope ? 8 : model.caps[h] + 1;
+  const MB = reach.followedBits[h].length;
+  const K = L << MB;
+  const hm = plan.holderMask[h];
+  const conditions = hm.some((bits) => bits !== 0);
+  let afterStart: Int32Array = new Int32Array(K + 1);
+  afterStart.fill(1, 1); // key 0 (no cards, no moves) has one record of no conditions
+  let afterMasks: Int32Array = new Int32Array(words);
+  reach.start[N][h] = afterStart;
+  reach.masks[N][h] = afterMasks;
+  const record = new Int32Array(words + 1); // the key, then the conditions met
+  for (let i = N - 1; i >= 0; i--) {
+    const effects = storyEffects(plan, reach.followedBits[h], h, i);
+    const E = 2 + words;
+    const cat = 1 << model.category[plan.order[i]];
+    const step = (key: number, e: number): number => {
+      const v = key >> MB;
+      const mv = key & ((1 << MB) - 1);
+      const sm = effects[e + 1];
+      if (mv & sm) return -1;
+      let v2 = v;
+      if (effects[e] === 1) {
+        if (h === model.envelope) {
+          if (v & cat) return -1;
+          v2 = v | cat;
+        } else if (++v2 >= L) return -1;
       }
-      if (dead) continue;
-      const nodeEnv = (st[base + envWord] >>> envShift) & 7;
-      const nodeMoves = st[base + MOVES];
-      for (let x = first; x < last; x++) {
-        work++;
-        const h0 = storyH0[x];
-        if (must !== -1 && h0 !== must) continue;
-        let env = nodeEnv;
-        if (h0 === envelope) {
-          if (env & cat) continue;
-          env |= cat;
-        } else if (((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
-        if ((env | envNext) !== model.envelopeFull) continue;
-        const sm = storyMoves[x];
-        if (nodeMoves & sm) continue;
-        const moves = nodeMoves | sm;
-        if ((moves | movesNext) !== allMoves) continue;
-        let ok = true;
-        for (let w = 0; w < words; w++) {
-          const m = st[base + MET + w] | storyMeets[x * words + w];
-          if ((m & shut[w]) !== shut[w]) {
-            ok = false;
-            break;
-          }
-          key[MET + w] = m & ~shut[w];
+      return (v2 << MB) | mv | sm;
+    };
+    let hereStart: Int32Array = new Int32Array(K + 1);
+    let hereMasks: Int32Array;
+    if (!conditions) {
+      // No conditions on h: only which keys can be reached, one record of no conditions each.
+      for (let key = 0; key < K; key++) {
+        if (afterStart[key] === afterStart[key + 1]) continue;
+        for (let e = 0; e < effects.length; e += E) {
+          reach.work++;
+          const key2 = step(key, e);
+          if (key2 >= 0) hereStart[key2 + 1] = 1;
         }
-        if (!ok) continue;
-        for (let w = 0; w < capWords; w++) key[w] = st[base + w];
-        if (h0 === envelope) key[envWord] += cat << envShift;
-        else key[fieldWord[h0]] -= 1 << fieldShift[h0];
-        key[MOVES] = moves;
-        let to: number;
-        if (beam > 0 && next.count >= beam) {
-          // A narrow count: no new state past the beam's width.
-          to = next.find(key);
-          if (to === -1) {
-            cut = true;
-            continue;
+      }
+      for (let key = 0; key < K; key++) hereStart[key + 1] += hereStart[key];
+      hereMasks = new Int32Array(hereStart[K] * words);
+    } else {
+      const table = new StateTable(words + 1, 16);
+      const need = plan.opens[i].map((bits, w) => bits & hm[w]);
+      for (let key = 0; key < K; key++) {
+        const from = afterStart[key];
+        const to = afterStart[key + 1];
+        if (from === to) continue;
+        for (let e = 0; e < effects.length; e += E) {
+          const key2 = step(key, e);
+          if (key2 < 0) continue;
+          record[0] = key2;
+          for (let at = from; at < to; at++) {
+            reach.work++;
+            let ok = true;
+            for (let w = 0; w < words && ok; w++) {
+              const m = afterMasks[at * words + w] | effects[e + 2 + w];
+              ok = (m & need[w]) === need[w];
+              record[1 + w] = m & ~need[w];
+            }
+            if (ok) table.add(record);
           }
-        } else to = next.add(key);
-        if (to < 0) {
-          to = -1 - to;
-          if (to === f.length) {
-            const fg = new Float64Array(f.length * 2);
-            fg.set(f);
-            f = fg;
-            const ag = new Uint8Array(f.length);
-            ag.set(alive);
-            alive = ag;
-          }
-          alive[to] = fits(i + 1, key) ? 1 : 0;
         }
-        if (alive[to] === 0) continue;
-        f[to] += curF[n];
-        edges.push(n, to, x - first);
+      }
+      [hereStart, hereMasks] = byKey(table, K, words);
+    }
+    reach.start[i][h] = afterStart = hereStart;
+    reach.masks[i][h] = afterMasks = hereMasks;
+  }
+}
+
+/**
+ * What the stories of the card at position i do for holder h, each once: whether it goes to h
+ * first, the followed moves it takes, the open conditions on h it meets (stories differing
+ * elsewhere do the same here), as records of 2 + words numbers.
+ */
+function storyEffects(plan: Plan, followedBits: number[], h: number, i: number): number[] {
+  const { words, storyMeets } = plan;
+  const hm = plan.holderMask[h];
+  const E = 2 + words;
+  const effects: number[] = [];
+  for (let x = plan.storyStart[i]; x < plan.storyStart[i + 1]; x++) {
+    const to = plan.storyH0[x] === h ? 1 : 0;
+    const sm = pack(followedBits, plan.storyMoves[x]);
+    let e = 0;
+    for (; e < effects.length; e += E) {
+      let same = effects[e] === to && effects[e + 1] === sm;
+      for (let w = 0; w < words && same; w++) same = effects[e + 2 + w] === (storyMeets[x * words + w] & hm[w]);
+      if (same) break;
+    }
+    if (e < effects.length) continue;
+    effects.push(to, sm);
+    for (let w = 0; w < words; w++) effects.push(storyMeets[x * words + w] & hm[w]);
+  }
+  return effects;
+}
+
+/** The look-ahead's records of one position, from a table of (key, masks), grouped by key. */
+function byKey(table: StateTable, K: number, words: number): [Int32Array, Int32Array] {
+  const R = words + 1;
+  const st = table.states;
+  const start = new Int32Array(K + 1);
+  for (let j = 0; j < table.count; j++) start[st[j * R] + 1]++;
+  for (let key = 0; key < K; key++) start[key + 1] += start[key];
+  const fill = start.slice(0, K);
+  const masks = new Int32Array(table.count * words);
+  for (let j = 0; j < table.count; j++) masks.set(st.subarray(j * R + 1, (j + 1) * R), fill[st[j * R]]++ * words);
+  return [start, masks];
+}
+
+/**
+ * Each hand's size after each move, as a look-ahead: the cards taken so far put at most
+ * size[t][h] cards with holder h at time t, and the cards still to come can make up the rest.
+ * What the cards taken so far put there follows from a state: those dealt to h, then the moves
+ * since, known (their cards are fixed, so the same for every state after i cards) and unknown
+ * (the state's bits). Without it, a state whose unknown moves crowd a hand for a while, or
+ * leave it short, lives on until the cards run out.
+ */
+interface SizeBounds {
+  /** The times just after each move, in order, and that move's bit when its card is unknown (else -1). */
+  times: number[];
+  bits: number[];
+  /** lo[i][j * P + h] and hi[i][j * P + h]: what the first i cards' deal and unknown moves may put with h at times[j]. */
+  lo: Int32Array[];
+  hi: Int32Array[];
+  /** Scratch: the cards with each holder. */
+  held: Int32Array;
+}
+
+function sizeBounds(plan: Plan): SizeBounds | null {
+  const { model, N, order, all } = plan;
+  if (model.unknownMoves === 0) return null;
+  const P = model.caps.length;
+  const times: number[] = [];
+  const bits: number[] = [];
+  model.moves.forEach((m, r) => {
+    if (m) (times.push(r + 1), bits.push(m.card === -1 ? m.bit : -1));
+  });
+  const J = times.length;
+  // rest[i]: the cards from position i on that have a story with h at times[j].
+  const rest = Array.from({ length: N + 1 }, () => new Int32Array(J * P));
+  for (let i = N - 1; i >= 0; i--) {
+    rest[i].set(rest[i + 1]);
+    for (let j = 0; j < J; j++) {
+      let holders = 0;
+      for (const s of all[order[i]]) holders |= 1 << s.at[times[j]];
+      for (let h = 0; h < P; h++) if ((holders >> h) & 1) rest[i][j * P + h]++;
+    }
+  }
+  const lo: Int32Array[] = [];
+  const hi: Int32Array[] = [];
+  // known[j * P + h]: what the known moves of the first i cards changed at h by times[j].
+  const known = new Int32Array(J * P);
+  for (let i = 0; i <= N; i++) {
+    if (i > 0)
+      for (let j = 0; j < J; j++) {
+        const m = model.moves[times[j] - 1];
+        if (!m || m.card !== order[i - 1]) continue;
+        for (let later = j; later < J; later++) (known[later * P + m.from]--, known[later * P + m.to]++);
+      }
+    const l = new Int32Array(J * P);
+    const u = new Int32Array(J * P);
+    for (let j = 0; j < J; j++)
+      for (let h = 0; h < P; h++) {
+        u[j * P + h] = model.size[times[j]][h] - known[j * P + h];
+        l[j * P + h] = u[j * P + h] - rest[i][j * P + h];
+      }
+    lo.push(l);
+    hi.push(u);
+  }
+  return { times, bits, lo, hi, held: new Int32Array(P) };
+}
+
+/** Whether the hands' sizes after every move can still come out right from `state` after i cards. */
+function sizesFit(plan: Plan, b: SizeBounds, i: number, state: Int32Array): boolean {
+  const { model, fieldWord, fieldShift, fieldMask } = plan;
+  const P = model.caps.length;
+  const held = b.held;
+  for (let h = 0; h < P; h++) held[h] = model.caps[h] - ((state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]);
+  const moves = state[plan.MOVES];
+  const lo = b.lo[i];
+  const hi = b.hi[i];
+  for (let j = 0; j < b.times.length; j++) {
+    const bit = b.bits[j];
+    if (bit >= 0 && (moves >> bit) & 1) {
+      const m = model.moves[b.times[j] - 1] as Move;
+      held[m.from]--;
+      held[m.to]++;
+    }
+    for (let h = 0; h < P; h++) if (held[h] > hi[j * P + h] || held[h] < lo[j * P + h]) return false;
+  }
+  return true;
+}
+
+/** Whether the cards from position i on can complete `state` for every tracked holder alone, and every hand's size. */
+function fits(plan: Plan, reach: Reach, i: number, state: Int32Array): boolean {
+  const { model, words, fieldWord, fieldShift, fieldMask, MET } = plan;
+  const env = model.envelope;
+  const left = plan.allMoves & ~state[plan.MOVES];
+  const sp = plan.span[i];
+  for (const h of reach.tracked) {
+    // The envelope's field (the last) holds the categories filled; the look-ahead's, those still to come.
+    const field = (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
+    const v = h === env ? model.envelopeFull & ~field : field;
+    const key = (v << reach.followedBits[h].length) | pack(reach.followedBits[h], left);
+    const starts = reach.start[i][h];
+    const from = starts[key];
+    const to = starts[key + 1];
+    if (from === to) return false;
+    const masks = reach.masks[i][h];
+    const hm = plan.holderMask[h];
+    let found = false;
+    for (let at = from; at < to && !found; at++) {
+      found = true;
+      for (let w = 0; w < words; w++) {
+        const need = sp[w] & hm[w] & ~state[MET + w];
+        if ((masks[at * words + w] & need) !== need) {
+          found = false;
+          break;
+        }
       }
     }
-    cur = next;
-    curAlive = alive;
-    layerCount.push(next.count);
-    layerF.push(f);
-    edgeStart.push(edges.length);
+    if (!found) return false;
   }
-  const { from: edgeFrom, to: edgeTo, story: edgeStory } = edges;
-  // Backward: the worlds each state can still lead to.
-  const layerB: Float64Array[] = new Array(N + 1);
-  layerB[N] = new Float64Array(layerCount[N]).fill(1);
+  return reach.sizes === null || sizesFit(plan, reach.sizes, i, state);
+}
+
+/** The states after each card, the worlds leading to each (forward), and the steps between them. */
+interface Layers {
+  count: number[];
+  forward: Float64Array[];
+  edgeStart: number[];
+  edges: Edges;
+  work: number;
+  /** A narrow count left states out. */
+  cut: boolean;
+}
+
+/**
+ * The forward pass: from the state before any card, each card's stories lead to the states after
+ * it; the worlds leading to each state are summed on the way. With `beam`, at most that many
+ * states are kept per card.
+ */
+function forwardPass(plan: Plan, reach: Reach, beam: number): Layers {
+  const layers: Layers = { count: [1], forward: [Float64Array.of(1)], edgeStart: [0], edges: new Edges(), work: 0, cut: false };
+  let cur = new StateTable(plan.W, 1);
+  cur.add(plan.root);
+  let alive: Uint8Array = Uint8Array.of(1);
+  for (let i = 0; i < plan.N; i++) [cur, alive] = forwardLayer(plan, reach, layers, i, cur, alive, beam);
+  return layers;
+}
+
+/** The states after the card at position i, from those before it that can still be completed. */
+function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: StateTable, curAlive: Uint8Array, beam: number): [StateTable, Uint8Array] {
+  const { model, W, capWords, fieldWord, fieldShift, fieldMask, MOVES, MET, words, storyH0, storyMoves, storyMeets, allMoves } = plan;
+  const P = model.caps.length;
+  const envelope = model.envelope;
+  const envWord = fieldWord[P];
+  const envShift = fieldShift[P];
+  const cat = 1 << model.category[plan.order[i]];
+  const shut = plan.close[i];
+  const can = plan.canStart[i + 1];
+  const envNext = plan.envCan[i + 1];
+  const movesNext = plan.movesCan[i + 1];
+  const first = plan.storyStart[i];
+  const last = plan.storyStart[i + 1];
+  const st = cur.states;
+  const curF = layers.forward[i];
+  const edges = layers.edges;
+  const key = new Int32Array(W);
+  const next = new StateTable(W, cur.count * 2);
+  let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
+  let alive: Uint8Array = new Uint8Array(f.length);
+  for (let n = 0; n < cur.count; n++) {
+    if (!curAlive[n]) continue;
+    const base = n * W;
+    // Can the cards still to come fill what is left? Only the holder this card goes to gets one
+    // place fewer, so at most one holder may be one short, and then the card must go there.
+    let must = -1;
+    let dead = false;
+    for (let h = 0; h < P && !dead; h++) {
+      const over = ((st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]) - can[h];
+      if (over <= 0) continue;
+      if (over > 1 || must !== -1) dead = true;
+      else must = h;
+    }
+    if (dead) continue;
+    const nodeEnv = (st[base + envWord] >>> envShift) & 7;
+    const nodeMoves = st[base + MOVES];
+    for (let x = first; x < last; x++) {
+      layers.work++;
+      const h0 = storyH0[x];
+      if (must !== -1 && h0 !== must) continue;
+      let env = nodeEnv;
+      if (h0 === envelope) {
+        if (env & cat) continue;
+        env |= cat;
+      } else if (((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
+      if ((env | envNext) !== model.envelopeFull) continue;
+      const sm = storyMoves[x];
+      if (nodeMoves & sm) continue;
+      const moves = nodeMoves | sm;
+      if ((moves | movesNext) !== allMoves) continue;
+      let ok = true;
+      for (let w = 0; w < words; w++) {
+        const m = st[base + MET + w] | storyMeets[x * words + w];
+        if ((m & shut[w]) !== shut[w]) {
+          ok = false;
+          break;
+        }
+        key[MET + w] = m & ~shut[w];
+      }
+      if (!ok) continue;
+      for (let w = 0; w < capWords; w++) key[w] = st[base + w];
+      if (h0 === envelope) key[envWord] += cat << envShift;
+      else key[fieldWord[h0]] -= 1 << fieldShift[h0];
+      key[MOVES] = moves;
+      let to: number;
+      if (beam > 0 && next.count >= beam) {
+        // A narrow count: no new state past the beam's width.
+        to = next.find(key);
+        if (to === -1) {
+          layers.cut = true;
+          continue;
+        }
+      } else to = next.add(key);
+      if (to < 0) {
+        to = -1 - to;
+        if (to === f.length) {
+          f = grow(f);
+          alive = grow(alive);
+        }
+        alive[to] = fits(plan, reach, i + 1, key) ? 1 : 0;
+      }
+      if (alive[to] === 0) continue;
+      f[to] += curF[n];
+      edges.push(n, to, x - first);
+    }
+  }
+  layers.count.push(next.count);
+  layers.forward.push(f);
+  layers.edgeStart.push(edges.length);
+  return [next, alive];
+}
+
+/** The backward pass: after[i][state], the worlds each state after i cards can still lead to. */
+function backwardPass({ count, edgeStart, edges }: Layers): Float64Array[] {
+  const N = count.length - 1;
+  const after: Float64Array[] = new Array(N + 1);
+  after[N] = new Float64Array(count[N]).fill(1);
   for (let i = N - 1; i >= 0; i--) {
-    const b = new Float64Array(layerCount[i]);
-    const after = layerB[i + 1];
-    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) b[edgeFrom[e]] += after[edgeTo[e]];
-    layerB[i] = b;
+    const b = new Float64Array(count[i]);
+    const next = after[i + 1];
+    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) b[edges.from[e]] += next[edges.to[e]];
+    after[i] = b;
   }
-  const total = layerB[0][0];
-  if (!weights || total === 0) return { total, weight, work, cut };
+  return after;
+}
+
+/**
+ * Each story's worlds (those leading to its step times those it leads on to), added to where its
+ * card is at every time: weight[(t * cards + card) * H + holder].
+ */
+function storyWeights(plan: Plan, layers: Layers, after: Float64Array[], weight: Float64Array): void {
+  const { model, H, N, order, all } = plan;
+  const { from, to, story } = layers.edges;
+  const CARD_COUNT = model.cards.length;
   for (let i = 0; i < N; i++) {
     const c = order[i];
     const per = new Float64Array(all[c].length);
-    const f = layerF[i];
-    const after = layerB[i + 1];
-    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) per[edgeStory[e]] += f[edgeFrom[e]] * after[edgeTo[e]];
+    const f = layers.forward[i];
+    const b = after[i + 1];
+    for (let e = layers.edgeStart[i]; e < layers.edgeStart[i + 1]; e++) per[story[e]] += f[from[e]] * b[to[e]];
     all[c].forEach((s, si) => {
       const w = per[si];
       if (w === 0) return;
-      for (let t = 0; t <= T; t++) weight[(t * CARD_COUNT + c) * H + s.at[t]] += w;
+      for (let t = 0; t <= model.T; t++) weight[(t * CARD_COUNT + c) * H + s.at[t]] += w;
     });
   }
-  return { total, weight, work };
 }
 
 /** The steps of the count, from a state by a story to a state, in three growing arrays. */
@@ -614,9 +843,10 @@ class Edges {
   }
 }
 
-function grow(a: Int32Array): Int32Array {
-  const g = new Int32Array(a.length * 2);
-  g.set(a);
+/** A copy of `a` twice as long. */
+function grow<A extends Int32Array | Float64Array | Uint8Array>(a: A): A {
+  const g = new (a.constructor as new (length: number) => A)(a.length * 2);
+  (g as Int32Array).set(a as Int32Array);
   return g;
 }
 
