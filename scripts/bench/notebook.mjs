@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, (h): the detective's notebook deducing after a move, in the built app.
+ * `npm run bench`, (j): the detective's notebook deducing after a move, in the built app.
  *
  * A Killer Kloo Doo notebook for six players is seeded through the app's own ActiveGame in the
  * page (the records a player would keep: the middle dug up blind, 40 suggestions, 8 cards passed
