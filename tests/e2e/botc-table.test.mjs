@@ -223,7 +223,9 @@ describe('Blood on the Clocktower at a real table', () => {
       const circleBox = await page.getByTestId('grimoire-circle').boundingBox();
       assert.ok(circleBox && circleBox.width <= 412, `the whole table fits the width: ${JSON.stringify(circleBox)}`);
       await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
-      assert.equal(await page.getByTestId('zoom-level').textContent(), `${Math.round(whole * 1.25)}%`);
+      // A quarter more: the level shown is rounded, so the one read before is off by up to half a per cent.
+      const zoomed = Number((await page.getByTestId('zoom-level').textContent())?.replace('%', ''));
+      assert.ok(Math.abs(zoomed - whole * 1.25) <= 1, `zoomed in from ${whole}% to ${zoomed}%, not a quarter more`);
       const cdp = await context.newCDPSession(page);
       const f = await page.getByTestId('circle-frame').boundingBox();
       const y = Math.round(f.y + 100);
