@@ -21,6 +21,20 @@ export function describeSeat(s: SeatView, open: boolean): string {
   return parts.join(', ');
 }
 
+/** What the seats are drawn from, as a circle or as a list (Seats.svelte hands its own on to either). */
+export interface SeatsProps {
+  seats: SeatView[];
+  /** The grimoire is open: characters and reminders show. */
+  open: boolean;
+  selected: string | null;
+  onselect: (id: string) => void;
+  /** In the middle of the circle, or above the list. */
+  centre?: string;
+}
+
+/** The seats in seating order. */
+export const bySeat = (seats: readonly SeatView[]): SeatView[] => [...seats].sort((a, b) => a.seat - b.seat);
+
 /** Where the Storyteller last chose to see the seats: the circle or the list (kept on the phone). */
 export type SeatsLayout = 'circle' | 'list';
 const LAYOUT_KEY = 'lantern.botc.seats';
