@@ -62,7 +62,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { PHONE, answerStep, dealAll, prepareAnswer, screenState, startCluethulhu } from '../tests/e2e/keeper.mjs';
+import { PHONE, answerStep, dealAll, prepareAnswer, screenState, startCluethulhu, waitForTaps } from '../tests/e2e/keeper.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { botcBench } from './bench/botc.mjs';
@@ -337,6 +337,8 @@ async function moveTimings(browser, url, gameId, count, slowdown = 1) {
     if (slowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     const samples = [];
     for (let i = 0; i < count; i++) {
+      // A new position ignores taps for a moment (the shell's guard): the next tap waits for it.
+      await waitForTaps(page);
       await armStepTimer(page);
       await button.click();
       samples.push(await stepTiming(page));
