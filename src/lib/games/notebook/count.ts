@@ -240,6 +240,9 @@ function cardStories(model: Model): CardStories | null {
  * The order the cards are taken in: those with one story first, then greedily the card that
  * leaves the fewest things open. An "at least one" condition is open from its first card to its
  * last; so is an unknown move, from the first card that could have been the one moved to the last.
+ * Cards nothing was ever seen of come last whatever the greedy choice: such a card could be
+ * anywhere and the card of almost any unknown move, so taken early it splits every state many
+ * ways, while at the end the places and moves left leave it little choice.
  */
 function cardOrder(model: Model, { all, able, open }: CardStories): number[] {
   const N = all.length;
@@ -248,11 +251,13 @@ function cardOrder(model: Model, { all, able, open }: CardStories): number[] {
   const order: number[] = [];
   const placed = new Set<number>();
   for (let c = 0; c < N; c++) if (all[c].length === 1) (order.push(c), placed.add(c));
-  while (order.length < N) {
+  const free = all.map((_, c) => !model.unary.some((u) => u.card === c) && !model.clauses.some((cl) => cl.cards.includes(c)));
+  const tail = all.flatMap((_, c) => (free[c] && !placed.has(c) ? [c] : []));
+  while (order.length < N - tail.length) {
     let best = -1;
     let bestScore = Infinity;
     for (let c = 0; c < N; c++) {
-      if (placed.has(c)) continue;
+      if (placed.has(c) || free[c]) continue;
       let score = 0;
       for (const span of spans) {
         if (!span.includes(c)) continue;
@@ -268,7 +273,7 @@ function cardOrder(model: Model, { all, able, open }: CardStories): number[] {
     order.push(best);
     placed.add(best);
   }
-  return order;
+  return [...order, ...tail];
 }
 
 /**
