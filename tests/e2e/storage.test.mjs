@@ -88,8 +88,10 @@ describe('a full disk mid-game', () => {
       // Moving around the app (the table, then back) keeps the game as played.
       await openTool(page, 'Table');
       await page.waitForURL(/\/table$/);
+      await page.locator('main h1', { hasText: 'Table' }).waitFor();
       await warning.waitFor();
-      await page.getByRole('link', { name: /Back/ }).first().click();
+      await page.locator('main').getByRole('link', { name: /Back/ }).first().click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/table'));
       await waitForGameScreen(page);
       assert.deepEqual(await screenState(page), state);
 
