@@ -574,7 +574,16 @@ interface SizeBounds {
   hi: Int32Array[];
   /** Scratch: the cards with each holder. */
   held: Int32Array;
+  /**
+   * The same bounds folded into one range per holder for the cards dealt to it, per position and
+   * set of unknown moves taken, worked out when a state first needs it (`dealtRange`); null when
+   * there are too many unknown moves for a table.
+   */
+  ranges: Int16Array[] | null;
 }
+
+/** Above this many unknown moves the size check walks every move instead of keeping a table. */
+const RANGE_TABLE_MOVES = 12;
 
 function sizeBounds(plan: Plan): SizeBounds | null {
   const { model, N, order, all } = plan;
@@ -617,7 +626,44 @@ function sizeBounds(plan: Plan): SizeBounds | null {
     lo.push(l);
     hi.push(u);
   }
-  return { times, bits, lo, hi, held: new Int32Array(P) };
+  const ranges = model.unknownMoves <= RANGE_TABLE_MOVES ? Array.from({ length: N + 1 }, () => new Int16Array(0)) : null;
+  return { times, bits, lo, hi, held: new Int32Array(P), ranges };
+}
+
+/**
+ * For the first i cards and the unknown moves `moves` taken among them: per holder, the range
+ * of cards dealt to it that keeps its size within the bounds after every move. Each move taken
+ * shifts the holder's count by the same amount at every later time, so the bounds at all times
+ * fold into one range (an empty one when none fits). Kept per position in a table of
+ * 2^moves × P pairs, filled when first asked: the states of a position share few move sets.
+ */
+function dealtRange(plan: Plan, b: SizeBounds, ranges: Int16Array[], i: number, moves: number): number {
+  const P = plan.model.caps.length;
+  const U = plan.model.unknownMoves;
+  let table = ranges[i];
+  if (table.length === 0) table = ranges[i] = new Int16Array((1 << U) * P * 2 + (1 << U)).fill(0);
+  const done = (1 << U) * P * 2;
+  const at = moves * P * 2;
+  if (table[done + moves] === 1) return at;
+  const shift = b.held;
+  shift.fill(0);
+  for (let h = 0; h < P; h++) (table[at + 2 * h] = -0x4000), (table[at + 2 * h + 1] = 0x4000);
+  const lo = b.lo[i];
+  const hi = b.hi[i];
+  for (let j = 0; j < b.times.length; j++) {
+    const bit = b.bits[j];
+    if (bit >= 0 && (moves >> bit) & 1) {
+      const m = plan.model.moves[b.times[j] - 1] as Move;
+      shift[m.from]--;
+      shift[m.to]++;
+    }
+    for (let h = 0; h < P; h++) {
+      table[at + 2 * h] = Math.max(table[at + 2 * h], lo[j * P + h] - shift[h]);
+      table[at + 2 * h + 1] = Math.min(table[at + 2 * h + 1], hi[j * P + h] - shift[h]);
+    }
+  }
+  table[done + moves] = 1;
+  return at;
 }
 
 /** Whether the hands' sizes after every move can still come out right from `state` after i cards. */
@@ -625,8 +671,17 @@ function sizesFit(plan: Plan, b: SizeBounds, i: number, state: Int32Array): bool
   const { model, fieldWord, fieldShift, fieldMask } = plan;
   const P = model.caps.length;
   const held = b.held;
-  for (let h = 0; h < P; h++) held[h] = model.caps[h] - ((state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]);
   const moves = state[plan.MOVES];
+  if (b.ranges) {
+    const at = dealtRange(plan, b, b.ranges, i, moves);
+    const range = b.ranges[i];
+    for (let h = 0; h < P; h++) {
+      const dealt = model.caps[h] - ((state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]);
+      if (dealt < range[at + 2 * h] || dealt > range[at + 2 * h + 1]) return false;
+    }
+    return true;
+  }
+  for (let h = 0; h < P; h++) held[h] = model.caps[h] - ((state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]);
   const lo = b.lo[i];
   const hi = b.hi[i];
   for (let j = 0; j < b.times.length; j++) {
@@ -717,6 +772,14 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
   const curF = layers.forward[i];
   const edges = layers.edges;
   const key = new Int32Array(W);
+  // The stories a state's envelope and unknown moves leave open, listed once per such pair.
+  const fitting = new StoryLists(first, last, (moves, env, x) => {
+    const h0 = storyH0[x];
+    if (h0 === envelope && env & cat) return false;
+    if (((h0 === envelope ? env | cat : env) | envNext) !== model.envelopeFull) return false;
+    const sm = storyMoves[x];
+    return (moves & sm) === 0 && ((moves | sm | movesNext) === allMoves);
+  });
   const next = new StateTable(W, cur.count * 2);
   let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
   let alive: Uint8Array = new Uint8Array(f.length);
@@ -736,20 +799,14 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
     if (dead) continue;
     const nodeEnv = (st[base + envWord] >>> envShift) & 7;
     const nodeMoves = st[base + MOVES];
-    for (let x = first; x < last; x++) {
+    const list = fitting.get(nodeMoves * 8 + nodeEnv);
+    for (let y = 0; y < list.length; y++) {
+      const x = list[y];
       layers.work++;
       const h0 = storyH0[x];
       if (must !== -1 && h0 !== must) continue;
-      let env = nodeEnv;
-      if (h0 === envelope) {
-        if (env & cat) continue;
-        env |= cat;
-      } else if (((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
-      if ((env | envNext) !== model.envelopeFull) continue;
-      const sm = storyMoves[x];
-      if (nodeMoves & sm) continue;
-      const moves = nodeMoves | sm;
-      if ((moves | movesNext) !== allMoves) continue;
+      if (h0 !== envelope && ((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
+      const moves = nodeMoves | storyMoves[x];
       let ok = true;
       for (let w = 0; w < words; w++) {
         const m = st[base + MET + w] | storyMeets[x * words + w];
@@ -790,6 +847,31 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
   layers.forward.push(f);
   layers.edgeStart.push(edges.length);
   return [next, alive];
+}
+
+/**
+ * The stories of one card that a state's unknown moves taken and envelope categories filled
+ * allow, worked out for the first state with that pair and kept for the others (a position's
+ * states share few such pairs).
+ */
+class StoryLists {
+  private readonly lists = new Map<number, Int32Array>();
+  constructor(
+    private readonly first: number,
+    private readonly last: number,
+    private readonly allows: (moves: number, env: number, story: number) => boolean
+  ) {}
+
+  /** The list for `pair` = moves * 8 + env. */
+  get(pair: number): Int32Array {
+    let list = this.lists.get(pair);
+    if (list) return list;
+    const out: number[] = [];
+    for (let x = this.first; x < this.last; x++) if (this.allows(Math.floor(pair / 8), pair & 7, x)) out.push(x);
+    list = Int32Array.from(out);
+    this.lists.set(pair, list);
+    return list;
+  }
 }
 
 /** The backward pass: after[i][state], the worlds each state after i cards can still lead to. */
