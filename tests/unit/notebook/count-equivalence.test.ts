@@ -83,4 +83,34 @@ describe('the typed-array count gives the same numbers as the count it replaced'
     expect(fits).toBeGreaterThan(0);
     expect(fitsNot).toBeGreaterThan(0);
   }, 60_000);
+
+  it('a search with a budget answers right or says it does not know, and takes its steps off the budget', () => {
+    let unknown = 0;
+    let answered = 0;
+    for (const seed of [8, 9]) {
+      // Cards passed unseen among the suggestions, and a card assumed in the envelope (true in
+      // some games, impossible in others).
+      const g = simulate({ variant: 'killerKlooDoo', players: 6, suggestions: 16, digs: 0, transfers: 6, seed });
+      for (let k = 2; k <= g.records.length; k += 4) {
+        const model = buildModel(g.setup, g.records.slice(0, k));
+        model.unary.push({ card: 0, holder: model.envelope, time: k, has: true, source: -1 });
+        const truth = referenceCount(model, false).total > 0;
+        for (const work of [5, 200, 1e7]) {
+          const budget = { work };
+          const any = anyWorld(model, budget);
+          if (any === null) {
+            unknown++;
+            expect(budget.work).toBe(0);
+          } else {
+            answered++;
+            expect(any).toBe(truth);
+            expect(budget.work).toBeLessThan(work);
+          }
+        }
+        expect(anyWorld(model, { work: 1e7 })).toBe(truth);
+      }
+    }
+    expect(unknown).toBeGreaterThan(0);
+    expect(answered).toBeGreaterThan(0);
+  }, 60_000);
 });

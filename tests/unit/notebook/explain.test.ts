@@ -218,37 +218,47 @@ describe('explanations', () => {
     expect(why(setup, records, 'rope', 'darek', false).text.key).toBe('notebook:why.sharedPair');
   });
 
-  it('what only the records together decide names the fewest records that force it', () => {
-    let found: { setup: NotebookSetup; records: NotebookRecord[]; fact: Fact; records2: number[] } | null = null;
-    for (let seed = 1; seed <= 10 && !found; seed++) {
-      const g = simulate({ variant: 'cluedo', players: 6, suggestions: 30, seed });
-      for (let k = 6; k <= g.records.length && !found; k += 3) {
+  /** The first fact only the records together decide, in simulated games of `kind`, with the records its explanation names. */
+  function togetherFact(kind: Parameters<typeof simulate>[0], seeds: number[]) {
+    for (const seed of seeds) {
+      const g = simulate({ ...kind, seed });
+      for (let k = 6; k <= g.records.length; k += 3) {
         const records = g.records.slice(0, k);
         const d = deduce(g.setup, records);
         const reasons = new Reasons(g.setup, records, d);
         for (const fact of d.facts()) {
           if (fact.holder === MIDDLE) continue;
           const e = reasons.explain(fact)!;
-          if (e.text.key === 'notebook:why.together') {
-            found = { setup: g.setup, records, fact, records2: e.records };
-            expect(e.text.params).toEqual({ records: e.records.map((r) => r + 1).join(', ') });
-            break;
-          }
+          if (e.text.key !== 'notebook:why.together') continue;
+          expect(e.text.params).toEqual({ records: e.records.map((r) => r + 1).join(', ') });
+          return { setup: g.setup, records, fact, named: e.records };
         }
       }
     }
+    return null;
+  }
+
+  /** The named records alone force the fact, and each of them is needed. */
+  function expectFewest(found: ReturnType<typeof togetherFact>) {
     expect(found, 'a fact only the records together decide').not.toBeNull();
-    const { setup, records, fact, records2 } = found!;
+    const { setup, records, fact, named } = found!;
     const broken = (forget: Set<number>) => {
       const m = buildModel(setup, records, forget);
       m.unary.push({ card: m.cards.indexOf(fact.card), holder: m.holderIds.indexOf(fact.holder), time: fact.time, has: !fact.has, source: -1 });
       return anyWorld(m);
     };
-    const others = new Set(records.map((_, i) => i).filter((i) => !records2.includes(i)));
-    // The named records alone force it, and each of them is needed.
+    const others = new Set(records.map((_, i) => i).filter((i) => !named.includes(i)));
     expect(broken(others)).toBe(false);
-    for (const r of records2) expect(broken(new Set([...others, r])), `record ${r + 1} needed`).toBe(true);
+    for (const r of named) expect(broken(new Set([...others, r])), `record ${r + 1} needed`).toBe(true);
+  }
+
+  it('what only the records together decide names the fewest records that force it', () => {
+    expectFewest(togetherFact({ variant: 'cluedo', players: 6, suggestions: 30 }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
   });
+
+  it('so it does in a Kloo Doo game with cards dug up and passed unseen', () => {
+    expectFewest(togetherFact({ variant: 'killerKlooDoo', players: 6, suggestions: 20, digs: 6, transfers: 6 }, [1, 2, 3, 4, 5, 6, 7, 8]));
+  }, 60_000);
 
   it('plain Cluedo never speaks of a middle, and no reason is “it was so earlier”', () => {
     for (const seed of [1, 2]) {

@@ -39,8 +39,6 @@ export interface Count {
   weight: Float64Array;
   /** States and steps between them the count and its look-ahead went through: its cost, independent of the machine. */
   work: number;
-  /** A narrow count (`beam`) left states out: its total is then only a lower bound. */
-  cut?: boolean;
 }
 
 const WORD = 30;
@@ -89,32 +87,71 @@ function stories(model: Model, card: number, words: number): Story[] {
 }
 
 /**
- * Whether any world fits `model`. A narrow count first, which keeps at most a few states per card
- * and so finds a world at once when many fit (the loosest records, the dearest to count, are
- * those); the full count only when the narrow one found none after leaving states out.
+ * Whether any world fits `model`: a depth-first search over the same states as the count, one
+ * card's story at a time, which stops at the first world and never goes twice through a state
+ * found to lead nowhere. When many worlds fit (the loosest records, the dearest to count, are
+ * those) it finds one at once; when none does, it goes through each state once, without the
+ * count's steps and sums. The opening of blind digs is counted as a deal after it, as the count
+ * does (`countWorlds`), so the search starts after it.
+ *
+ * With `budget`, the search stops with null (not known) once it has tried `budget.work` steps
+ * in all; each search takes its steps off what is left, so one budget can bound many searches.
  */
-export function anyWorld(model: Model): boolean {
-  const narrow = countWorlds(model, false, BEAM);
-  if (narrow.total > 0 || !narrow.cut) return narrow.total > 0;
-  return countWorlds(model, false).total > 0;
+export function anyWorld(model: Model, budget?: { work: number }): boolean | null {
+  const rest = afterOpening(model);
+  if (!rest) return false;
+  const target = rest.model;
+  if (target.unknownMoves > WORD) throw new Error('Too many moves of unknown card to count');
+  const cards = cardStories(target);
+  if (!cards) return false;
+  const plan = makePlan(target, cards, cardOrder(target, cards));
+  const reach = lookAhead(plan);
+  if (budget) budget.work -= reach.work;
+  return fits(plan, reach, 0, plan.root) && searchWorld(plan, reach, budget);
 }
 
-const BEAM = 64;
+/** The depth-first search of `anyWorld`, from the state before any card. */
+function searchWorld(plan: Plan, reach: Reach, budget?: { work: number }): boolean | null {
+  const { N, W } = plan;
+  const steps = Array.from({ length: N }, (_, i) => new CardStep(plan, i));
+  const dead = Array.from({ length: N + 1 }, () => new StateTable(W, 16));
+  const keys = Array.from({ length: N + 1 }, () => new Int32Array(W));
+  keys[0].set(plan.root);
+  let left = budget ? budget.work : Infinity;
+  const visit = (i: number): boolean | null => {
+    if (i === N) return true;
+    const step = steps[i];
+    const state = keys[i];
+    const must = step.must(state, 0);
+    if (must === -2) return false;
+    const key = keys[i + 1];
+    const list = step.stories(state, 0);
+    for (let y = 0; y < list.length; y++) {
+      if (--left < 0) return null;
+      if (!step.next(state, 0, list[y], must, key)) continue;
+      if (dead[i + 1].find(key) !== -1) continue;
+      const found = fits(plan, reach, i + 1, key) ? visit(i + 1) : false;
+      if (found !== false) return found;
+      dead[i + 1].add(key);
+    }
+    return false;
+  };
+  const found = visit(0);
+  if (budget) budget.work = Math.max(0, left);
+  return found;
+}
 
 /**
- * Count the worlds that fit `model`; with `weights` false only the total is computed. With `beam`,
- * at most that many states are kept per card: a world found is a world, but the total is then
- * only a lower bound.
- *
  * Killer Kloo Doo opens with a race to dig up the middle: a run of moves whose cards the owner
- * does not know (and the owner's own digs), before anything else is seen. Such an opening is not
- * counted card by card:
- * after a shuffled deal, a card taken at random from a hand leaves every arrangement with the new
- * sizes equally likely, so the worlds after the opening are counted as a deal with those sizes
- * (times a fixed number of ways), and each card's chances during the opening follow back from
- * its chances after it: undoing a move returns each of the receiver's cards alike.
+ * does not know (and the owner's own digs), before anything else is seen (the rules allow no
+ * suggestion before the middle is empty: docs/RULES.md). Such an opening is not counted card by
+ * card: after a shuffled deal, a card taken at random from a hand leaves every arrangement with
+ * the new sizes equally likely, so the worlds after the opening are those of a deal with those
+ * sizes (`model`, times `factor` ways), and each card's chances during the opening follow back
+ * from its chances after it: undoing a move returns each of the receiver's cards alike.
+ * Null when the opening empties a hand it then takes from.
  */
-export function countWorlds(model: Model, weights = true, beam = 0): Count {
+function afterOpening(model: Model): { model: Model; k: number; opening: Move[]; factor: number } | null {
   // The opening: moves before anything is seen, each either of a card the owner does not know
   // between two other players (or from the middle), or of a known card to the owner.
   let k = 0;
@@ -126,19 +163,16 @@ export function countWorlds(model: Model, weights = true, beam = 0): Count {
     if (m.card !== -1) received.add(m.card);
     k++;
   }
-  if (k === 0) return countCards(model, weights, beam);
+  if (k === 0) return { model, k, opening: [], factor: 1 };
+  if (model.size.slice(0, k + 1).some((sizes) => sizes.some((n) => n < 0))) return null;
   const H = model.holderIds.length;
-  const N = model.cards.length;
-  const none: Count = { total: 0, weight: new Float64Array(weights ? (model.T + 1) * N * H : 0), work: 0 };
-  if (model.size.slice(0, k + 1).some((sizes) => sizes.some((n) => n < 0))) return none;
-  const later = model.moves.slice(k);
   let bit = 0;
   const opening = model.moves.slice(0, k) as Move[];
   const rest: Model = {
     ...model,
     T: model.T - k,
     caps: model.size[k].slice(0, H - 1),
-    moves: later.map((m) => m && { ...m, record: m.record, bit: m.card === -1 ? bit++ : -1 }),
+    moves: model.moves.slice(k).map((m) => m && { ...m, record: m.record, bit: m.card === -1 ? bit++ : -1 }),
     unknownMoves: bit,
     unary: [
       ...model.unary.map((u) => ({ ...u, time: Math.max(0, u.time - k) })),
@@ -147,13 +181,25 @@ export function countWorlds(model: Model, weights = true, beam = 0): Count {
     clauses: model.clauses.map((cl) => ({ ...cl, time: Math.max(0, cl.time - k) })),
     size: model.size.slice(k)
   };
-  const after = countCards(rest, weights, beam);
   // Each arrangement after the opening is reached in as many ways as the unknown moves, undone,
   // can choose their card among the receiver's.
   let factor = 1;
   for (const m of opening) if (m.card === -1) factor *= model.size[m.record + 1][m.to];
+  return { model: rest, k, opening, factor };
+}
+
+/** Count the worlds that fit `model`; with `weights` false only the total is computed. */
+export function countWorlds(model: Model, weights = true): Count {
+  const H = model.holderIds.length;
+  const N = model.cards.length;
+  const none: Count = { total: 0, weight: new Float64Array(weights ? (model.T + 1) * N * H : 0), work: 0 };
+  const start = afterOpening(model);
+  if (!start) return none;
+  if (start.k === 0) return countCards(model, weights);
+  const { k, opening, factor } = start;
+  const after = countCards(start.model, weights);
   const total = after.total * factor;
-  if (!weights || total === 0) return { total, weight: none.weight, work: after.work, cut: after.cut };
+  if (!weights || total === 0) return { total, weight: none.weight, work: after.work };
   const weight = none.weight;
   const slab = N * H;
   for (let i = 0; i < after.weight.length; i++) weight[k * slab + i] = after.weight[i] * factor;
@@ -178,7 +224,7 @@ export function countWorlds(model: Model, weights = true, beam = 0): Count {
  * (`lookAhead`), the forward pass over the states (`forwardPass`) and the backward pass
  * (`backwardPass`), and from both each story's number of worlds (`storyWeights`).
  */
-function countCards(model: Model, weights: boolean, beam = 0): Count {
+function countCards(model: Model, weights: boolean): Count {
   const weight = new Float64Array(weights ? (model.T + 1) * model.cards.length * model.holderIds.length : 0);
   const none: Count = { total: 0, weight, work: 0 };
   if (model.unknownMoves > WORD) throw new Error('Too many moves of unknown card to count');
@@ -187,11 +233,11 @@ function countCards(model: Model, weights: boolean, beam = 0): Count {
   const plan = makePlan(model, cards, cardOrder(model, cards));
   const reach = lookAhead(plan);
   if (!fits(plan, reach, 0, plan.root)) return { ...none, work: reach.work };
-  const layers = forwardPass(plan, reach, beam);
+  const layers = forwardPass(plan, reach);
   const work = reach.work + layers.work;
   const after = backwardPass(layers);
   const total = after[0][0];
-  if (!weights || total === 0) return { total, weight, work, cut: layers.cut };
+  if (!weights || total === 0) return { total, weight, work };
   storyWeights(plan, layers, after, weight);
   return { total, weight, work };
 }
@@ -736,100 +782,127 @@ interface Layers {
   edgeStart: number[];
   edges: Edges;
   work: number;
-  /** A narrow count left states out. */
-  cut: boolean;
 }
 
 /**
  * The forward pass: from the state before any card, each card's stories lead to the states after
- * it; the worlds leading to each state are summed on the way. With `beam`, at most that many
- * states are kept per card.
+ * it; the worlds leading to each state are summed on the way.
  */
-function forwardPass(plan: Plan, reach: Reach, beam: number): Layers {
-  const layers: Layers = { count: [1], forward: [Float64Array.of(1)], edgeStart: [0], edges: new Edges(), work: 0, cut: false };
+function forwardPass(plan: Plan, reach: Reach): Layers {
+  const layers: Layers = { count: [1], forward: [Float64Array.of(1)], edgeStart: [0], edges: new Edges(), work: 0 };
   let cur = new StateTable(plan.W, 1);
   cur.add(plan.root);
   let alive: Uint8Array = Uint8Array.of(1);
-  for (let i = 0; i < plan.N; i++) [cur, alive] = forwardLayer(plan, reach, layers, i, cur, alive, beam);
+  for (let i = 0; i < plan.N; i++) [cur, alive] = forwardLayer(plan, reach, layers, i, cur, alive);
   return layers;
 }
 
+/**
+ * What the card at position i can do from a state, shared by the count's forward pass and the
+ * search for one world: whether the places left leave it a choice (`must`), the stories a
+ * state allows, and the state each leads to.
+ */
+class CardStep {
+  readonly i: number;
+  readonly first: number;
+  private readonly plan: Plan;
+  private readonly P: number;
+  private readonly cat: number;
+  private readonly shut: number[];
+  private readonly can: number[];
+  private readonly fitting: StoryLists;
+
+  constructor(plan: Plan, i: number) {
+    const { model, storyH0, storyMoves, allMoves } = plan;
+    this.plan = plan;
+    this.i = i;
+    this.P = model.caps.length;
+    this.cat = 1 << model.category[plan.order[i]];
+    this.shut = plan.close[i];
+    this.can = plan.canStart[i + 1];
+    this.first = plan.storyStart[i];
+    const envelope = model.envelope;
+    const cat = this.cat;
+    const envNext = plan.envCan[i + 1];
+    const movesNext = plan.movesCan[i + 1];
+    // The stories a state's envelope and unknown moves leave open, listed once per such pair.
+    this.fitting = new StoryLists(this.first, plan.storyStart[i + 1], (moves, env, x) => {
+      const h0 = storyH0[x];
+      if (h0 === envelope && env & cat) return false;
+      if (((h0 === envelope ? env | cat : env) | envNext) !== model.envelopeFull) return false;
+      const sm = storyMoves[x];
+      return (moves & sm) === 0 && (moves | sm | movesNext) === allMoves;
+    });
+  }
+
+  /**
+   * Can the cards still to come fill what is left? Only the holder this card goes to gets one
+   * place fewer, so at most one holder may be one short, and then the card must go there: that
+   * holder, -1 when the card may go anywhere, -2 when the state leads nowhere.
+   */
+  must(st: Int32Array, base: number): number {
+    const { fieldWord, fieldShift, fieldMask } = this.plan;
+    let must = -1;
+    for (let h = 0; h < this.P; h++) {
+      const over = ((st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]) - this.can[h];
+      if (over <= 0) continue;
+      if (over > 1 || must !== -1) return -2;
+      must = h;
+    }
+    return must;
+  }
+
+  /** The stories the state at `base` allows (before its places and conditions are looked at). */
+  stories(st: Int32Array, base: number): Int32Array {
+    const { fieldWord, MOVES, model } = this.plan;
+    const envWord = fieldWord[model.caps.length];
+    const envShift = this.plan.fieldShift[model.caps.length];
+    return this.fitting.get(st[base + MOVES] * 8 + ((st[base + envWord] >>> envShift) & 7));
+  }
+
+  /** The state story x leads to from the state at `base`, written to `key`; false when it cannot be taken. */
+  next(st: Int32Array, base: number, x: number, must: number, key: Int32Array): boolean {
+    const { fieldWord, fieldShift, fieldMask, storyH0, storyMoves, storyMeets, words, capWords, MOVES, MET, model } = this.plan;
+    const h0 = storyH0[x];
+    if (must !== -1 && h0 !== must) return false;
+    const envelope = model.envelope;
+    if (h0 !== envelope && ((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) return false;
+    const shut = this.shut;
+    for (let w = 0; w < words; w++) {
+      const m = st[base + MET + w] | storyMeets[x * words + w];
+      if ((m & shut[w]) !== shut[w]) return false;
+      key[MET + w] = m & ~shut[w];
+    }
+    for (let w = 0; w < capWords; w++) key[w] = st[base + w];
+    if (h0 === envelope) key[fieldWord[model.caps.length]] += this.cat << fieldShift[model.caps.length];
+    else key[fieldWord[h0]] -= 1 << fieldShift[h0];
+    key[MOVES] = st[base + MOVES] | storyMoves[x];
+    return true;
+  }
+}
+
 /** The states after the card at position i, from those before it that can still be completed. */
-function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: StateTable, curAlive: Uint8Array, beam: number): [StateTable, Uint8Array] {
-  const { model, W, capWords, fieldWord, fieldShift, fieldMask, MOVES, MET, words, storyH0, storyMoves, storyMeets, allMoves } = plan;
-  const P = model.caps.length;
-  const envelope = model.envelope;
-  const envWord = fieldWord[P];
-  const envShift = fieldShift[P];
-  const cat = 1 << model.category[plan.order[i]];
-  const shut = plan.close[i];
-  const can = plan.canStart[i + 1];
-  const envNext = plan.envCan[i + 1];
-  const movesNext = plan.movesCan[i + 1];
-  const first = plan.storyStart[i];
-  const last = plan.storyStart[i + 1];
+function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: StateTable, curAlive: Uint8Array): [StateTable, Uint8Array] {
+  const step = new CardStep(plan, i);
+  const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
   const edges = layers.edges;
-  const key = new Int32Array(W);
-  // The stories a state's envelope and unknown moves leave open, listed once per such pair.
-  const fitting = new StoryLists(first, last, (moves, env, x) => {
-    const h0 = storyH0[x];
-    if (h0 === envelope && env & cat) return false;
-    if (((h0 === envelope ? env | cat : env) | envNext) !== model.envelopeFull) return false;
-    const sm = storyMoves[x];
-    return (moves & sm) === 0 && ((moves | sm | movesNext) === allMoves);
-  });
-  const next = new StateTable(W, cur.count * 2);
+  const key = new Int32Array(plan.W);
+  const next = new StateTable(plan.W, cur.count * 2);
   let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
   let alive: Uint8Array = new Uint8Array(f.length);
   for (let n = 0; n < cur.count; n++) {
     if (!curAlive[n]) continue;
-    const base = n * W;
-    // Can the cards still to come fill what is left? Only the holder this card goes to gets one
-    // place fewer, so at most one holder may be one short, and then the card must go there.
-    let must = -1;
-    let dead = false;
-    for (let h = 0; h < P && !dead; h++) {
-      const over = ((st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h]) - can[h];
-      if (over <= 0) continue;
-      if (over > 1 || must !== -1) dead = true;
-      else must = h;
-    }
-    if (dead) continue;
-    const nodeEnv = (st[base + envWord] >>> envShift) & 7;
-    const nodeMoves = st[base + MOVES];
-    const list = fitting.get(nodeMoves * 8 + nodeEnv);
+    const base = n * plan.W;
+    const must = step.must(st, base);
+    if (must === -2) continue;
+    const list = step.stories(st, base);
     for (let y = 0; y < list.length; y++) {
       const x = list[y];
       layers.work++;
-      const h0 = storyH0[x];
-      if (must !== -1 && h0 !== must) continue;
-      if (h0 !== envelope && ((st[base + fieldWord[h0]] >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
-      const moves = nodeMoves | storyMoves[x];
-      let ok = true;
-      for (let w = 0; w < words; w++) {
-        const m = st[base + MET + w] | storyMeets[x * words + w];
-        if ((m & shut[w]) !== shut[w]) {
-          ok = false;
-          break;
-        }
-        key[MET + w] = m & ~shut[w];
-      }
-      if (!ok) continue;
-      for (let w = 0; w < capWords; w++) key[w] = st[base + w];
-      if (h0 === envelope) key[envWord] += cat << envShift;
-      else key[fieldWord[h0]] -= 1 << fieldShift[h0];
-      key[MOVES] = moves;
-      let to: number;
-      if (beam > 0 && next.count >= beam) {
-        // A narrow count: no new state past the beam's width.
-        to = next.find(key);
-        if (to === -1) {
-          layers.cut = true;
-          continue;
-        }
-      } else to = next.add(key);
+      if (!step.next(st, base, x, must, key)) continue;
+      let to = next.add(key);
       if (to < 0) {
         to = -1 - to;
         if (to === f.length) {

@@ -54,7 +54,7 @@ const RANK: Record<Why['kind'], number> = {
 export const index = (m: Model, t: number, c: number, h: number) => (t * m.cards.length + c) * m.holderIds.length + h;
 
 /** Two reasons that clash: a fact found one way, and the opposite found another. */
-interface Clash {
+export interface Clash {
   at: number;
   because: [number, number, number][];
   /** A hand holding more known cards than its size, or fewer possible ones. */

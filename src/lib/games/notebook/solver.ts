@@ -70,7 +70,7 @@ export function deduce(setup: NotebookSetup, records: readonly NotebookRecord[],
 
 /** Whether any world fits these records (those in `ignore` said nothing). */
 export function consistent(setup: NotebookSetup, records: readonly NotebookRecord[], ignore?: ReadonlySet<number>): boolean {
-  return anyWorld(buildModel(setup, records, ignore));
+  return anyWorld(buildModel(setup, records, ignore)) === true;
 }
 
 function findContradiction(setup: NotebookSetup, records: readonly NotebookRecord[], budget: number): Contradiction {
