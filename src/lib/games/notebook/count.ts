@@ -457,17 +457,22 @@ interface Reach {
 
 /**
  * The look-ahead of a holder follows at most this many of the unknown moves that take a card
- * from it: it grows as 2^moves, but with them it stops most of the states a long Kloo Doo game
- * with cards passed blind would make in vain.
+ * from it or give it one: it grows as 2^moves, but with them it stops most of the states a long
+ * Kloo Doo game with cards passed blind would make in vain.
  */
 const FOLLOWED_MOVES = 6;
 
 function lookAhead(plan: Plan): Reach {
   const { model, H, N } = plan;
   // Whether an unknown move can still find a card depends most on the cards its giver was dealt,
-  // so each holder follows only the moves that take from it (the look-ahead grows as 2^moves).
+  // and whether a hand can still answer what it showed, on the cards moved into it; so each
+  // holder follows only the moves that take from it, then those that give to it (the
+  // look-ahead grows as 2^moves). Without the second kind, half the states of the heaviest
+  // notebook played by the rules led nowhere: a condition on a hand still counted on a card an
+  // earlier card had already used that move for.
   const followedBits: number[][] = Array.from({ length: H }, () => []);
   for (const m of model.moves) if (m && m.card === -1 && followedBits[m.from].length < FOLLOWED_MOVES) followedBits[m.from].push(m.bit);
+  for (const m of model.moves) if (m && m.card === -1 && followedBits[m.to].length < FOLLOWED_MOVES) followedBits[m.to].push(m.bit);
   const reach: Reach = {
     sizes: sizeBounds(plan),
     tracked: [],
