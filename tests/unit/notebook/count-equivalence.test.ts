@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { CARDS } from '$lib/games/cluedo-cards';
 import { anyWorld, countWorlds } from '$lib/games/notebook/count';
 import { buildModel } from '$lib/games/notebook/model';
-import type { NotebookRecord } from '$lib/games/notebook/records';
+import type { NotebookRecord, NotebookSetup } from '$lib/games/notebook/records';
 import { countWorlds as referenceCount } from './count-reference';
+import heavy from './fixtures/heavy-kloo-doo.json';
 import { simulate, type SimulateOptions } from './simulate';
 
 const GAMES: (Omit<SimulateOptions, 'seed'> & { seed?: number; every?: number })[] = [
@@ -82,6 +83,22 @@ describe('the typed-array count gives the same numbers as the count it replaced'
     }
     expect(fits).toBeGreaterThan(0);
     expect(fitsNot).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('on a notebook heavy enough to search for a better card order, the numbers are those of the greedy order, for less work', () => {
+    // A game the bench's search found (scripts/bench/notebook.mjs, heavyGame(302, ...): the
+    // digging race, then six grabs between others among 20 suggestions); after its 31st record
+    // the greedy order leaves up to six conditions open.
+    const g = heavy as unknown as { setup: NotebookSetup; records: NotebookRecord[] };
+    for (const k of [29, 31]) {
+      const model = buildModel(g.setup, g.records.slice(0, k));
+      const searched = countWorlds(model);
+      const plain = countWorlds(model, true, { plainOrder: true });
+      expect(searched.total).toBeGreaterThan(0);
+      expect(searched.total).toBe(plain.total);
+      expect(Array.from(searched.weight)).toEqual(Array.from(plain.weight));
+      expect(searched.work).toBeLessThan(plain.work / 1.5);
+    }
   }, 60_000);
 
   it('a search with a budget answers right or says it does not know, and takes its steps off the budget', () => {

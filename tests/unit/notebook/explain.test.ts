@@ -10,7 +10,7 @@ import { Reasons } from '$lib/games/notebook/explain';
 import { buildModel } from '$lib/games/notebook/model';
 import { dealSizes, ENVELOPE, MIDDLE, type HolderId, type NotebookRecord, type NotebookSetup, type Variant } from '$lib/games/notebook/records';
 import { deduce, type Fact } from '$lib/games/notebook/solver';
-import { simulate } from './simulate';
+import { simulate, type SimulateOptions } from './simulate';
 
 const NAMES = ['Ania', 'Ben', 'Celina', 'Darek', 'Ewa', 'Filip'];
 
@@ -219,7 +219,7 @@ describe('explanations', () => {
   });
 
   /** The first fact only the records together decide, in simulated games of `kind`, with the records its explanation names. */
-  function togetherFact(kind: Parameters<typeof simulate>[0], seeds: number[]) {
+  function togetherFact(kind: Omit<SimulateOptions, 'seed'>, seeds: number[]) {
     for (const seed of seeds) {
       const g = simulate({ ...kind, seed });
       for (let k = 6; k <= g.records.length; k += 3) {

@@ -113,7 +113,7 @@ export function anyWorld(model: Model, budget?: { work: number }): boolean | nul
 /** The depth-first search of `anyWorld`, from the state before any card. */
 function searchWorld(plan: Plan, reach: Reach, budget?: { work: number }): boolean | null {
   const { N, W } = plan;
-  const steps = Array.from({ length: N }, (_, i) => new CardStep(plan, i));
+  const steps = Array.from({ length: N }, (_, i) => new CardStep(plan, reach, i));
   const dead = Array.from({ length: N + 1 }, () => new StateTable(W, 16));
   const keys = Array.from({ length: N + 1 }, () => new Int32Array(W));
   keys[0].set(plan.root);
@@ -125,10 +125,11 @@ function searchWorld(plan: Plan, reach: Reach, budget?: { work: number }): boole
     const must = step.must(state, 0);
     if (must === -2) return false;
     const key = keys[i + 1];
+    const allowed = step.allowed(state, 0);
     const list = step.stories(state, 0);
     for (let y = 0; y < list.length; y++) {
       if (--left < 0) return null;
-      if (!step.next(state, 0, list[y], must, key)) continue;
+      if (!((allowed >>> (list[y] - step.first)) & 1) || !step.next(state, 0, list[y], must, key)) continue;
       if (dead[i + 1].find(key) !== -1) continue;
       const found = fits(plan, reach, i + 1, key) ? visit(i + 1) : false;
       if (found !== false) return found;
@@ -188,16 +189,20 @@ function afterOpening(model: Model): { model: Model; k: number; opening: Move[];
   return { model: rest, k, opening, factor };
 }
 
-/** Count the worlds that fit `model`; with `weights` false only the total is computed. */
-export function countWorlds(model: Model, weights = true): Count {
+/**
+ * Count the worlds that fit `model`; with `weights` false only the total is computed. With
+ * `plainOrder`, the cards are taken in the greedy order whatever it costs (`cardOrder`): the
+ * same numbers, for checking.
+ */
+export function countWorlds(model: Model, weights = true, { plainOrder = false } = {}): Count {
   const H = model.holderIds.length;
   const N = model.cards.length;
   const none: Count = { total: 0, weight: new Float64Array(weights ? (model.T + 1) * N * H : 0), work: 0 };
   const start = afterOpening(model);
   if (!start) return none;
-  if (start.k === 0) return countCards(model, weights);
+  if (start.k === 0) return countCards(model, weights, plainOrder);
   const { k, opening, factor } = start;
-  const after = countCards(start.model, weights);
+  const after = countCards(start.model, weights, plainOrder);
   const total = after.total * factor;
   if (!weights || total === 0) return { total, weight: none.weight, work: after.work };
   const weight = none.weight;
@@ -224,13 +229,13 @@ export function countWorlds(model: Model, weights = true): Count {
  * (`lookAhead`), the forward pass over the states (`forwardPass`) and the backward pass
  * (`backwardPass`), and from both each story's number of worlds (`storyWeights`).
  */
-function countCards(model: Model, weights: boolean): Count {
+function countCards(model: Model, weights: boolean, plainOrder: boolean): Count {
   const weight = new Float64Array(weights ? (model.T + 1) * model.cards.length * model.holderIds.length : 0);
   const none: Count = { total: 0, weight, work: 0 };
   if (model.unknownMoves > WORD) throw new Error('Too many moves of unknown card to count');
   const cards = cardStories(model);
   if (!cards) return none;
-  const plan = makePlan(model, cards, cardOrder(model, cards));
+  const plan = makePlan(model, cards, plainOrder ? greedyOrder(model, cards, null) : cardOrder(model, cards));
   const reach = lookAhead(plan);
   if (!fits(plan, reach, 0, plan.root)) return { ...none, work: reach.work };
   const layers = forwardPass(plan, reach);
@@ -289,15 +294,87 @@ function cardStories(model: Model): CardStories | null {
  * Cards nothing was ever seen of come last whatever the greedy choice: such a card could be
  * anywhere and the card of almost any unknown move, so taken early it splits every state many
  * ways, while at the end the places and moves left leave it little choice.
+ *
+ * Each condition open across a position can double the states there, and the greedy choice,
+ * which looks one card ahead, sometimes opens many conditions at once: on a heavy notebook one
+ * more suggestion could triple the count's work. So when the greedy order leaves many conditions
+ * open (`orderCost`), a few greedy orders with random ties (a seeded generator: the same records
+ * always get the same order) are weighed too, and the best is improved by moving one card at a
+ * time while that lowers the cost. The order changes no number, only the work.
  */
-function cardOrder(model: Model, { all, able, open }: CardStories): number[] {
+function cardOrder(model: Model, cards: CardStories): number[] {
+  const greedy = greedyOrder(model, cards, null);
+  const cost = orderCost(cards);
+  let best = greedy;
+  let bestCost = cost(greedy);
+  if (bestCost <= LIGHT_ORDER) return greedy;
+  const random = generator(ORDER_SEED);
+  for (let t = 0; t < ORDER_TRIES; t++) {
+    const order = greedyOrder(model, cards, random);
+    const c = cost(order);
+    if (c < bestCost) (best = order), (bestCost = c);
+  }
+  // Move one card (not those with one story, first, nor the unseen ones, last) while it helps.
+  const unseen = cards.all.filter((list, c) => list.length > 1 && unseenCard(model, c)).length;
+  const from = cards.all.filter((list) => list.length === 1).length;
+  const to = best.length - unseen;
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (let a = from; a < to; a++)
+      for (let b = from; b < to; b++) {
+        if (a === b) continue;
+        const order = [...best];
+        order.splice(b, 0, ...order.splice(a, 1));
+        const c = cost(order);
+        if (c < bestCost) (best = order), (bestCost = c), (improved = true);
+      }
+  }
+  return best;
+}
+
+/** Below this cost (`orderCost`) the greedy order is kept as it is: searching would cost more than it saves. */
+const LIGHT_ORDER = 600;
+/** Greedy orders with random ties weighed against the plain one. */
+const ORDER_TRIES = 8;
+const ORDER_SEED = 20261128;
+
+/**
+ * What an order is likely to cost: at each position, 2 to the number of conditions open across
+ * it, weighted by how far it is from either end (the places and moves left make most states
+ * midway). Only compared between orders of the same records.
+ */
+function orderCost({ all, able, open }: CardStories): (order: number[]) => number {
+  const N = all.length;
+  const position = new Int32Array(N);
+  const delta = new Int32Array(N + 2);
+  return (order) => {
+    order.forEach((c, i) => (position[c] = i));
+    delta.fill(0);
+    for (const k of open) {
+      let lo = N;
+      let hi = -1;
+      for (const c of able[k]) (lo = Math.min(lo, position[c])), (hi = Math.max(hi, position[c]));
+      delta[lo + 1]++;
+      delta[hi + 1]--;
+    }
+    let sum = 0;
+    for (let i = 0, openHere = 0; i <= N; i++) {
+      openHere += delta[i];
+      sum += (Math.min(i, N - i) + 1) * 2 ** openHere;
+    }
+    return sum;
+  };
+}
+
+/** The greedy order; with `random`, ties within a score and a half are broken at random. */
+function greedyOrder(model: Model, { all, able, open }: CardStories, random: (() => number) | null): number[] {
   const N = all.length;
   const spans: number[][] = open.map((k) => able[k]);
   for (let bit = 0; bit < model.unknownMoves; bit++) spans.push(all.flatMap((list, c) => (list.some((s) => s.moves & (1 << bit)) ? [c] : [])));
   const order: number[] = [];
   const placed = new Set<number>();
   for (let c = 0; c < N; c++) if (all[c].length === 1) (order.push(c), placed.add(c));
-  const free = all.map((_, c) => !model.unary.some((u) => u.card === c) && !model.clauses.some((cl) => cl.cards.includes(c)));
+  const free = all.map((_, c) => unseenCard(model, c));
   const tail = all.flatMap((_, c) => (free[c] && !placed.has(c) ? [c] : []));
   while (order.length < N - tail.length) {
     let best = -1;
@@ -313,13 +390,30 @@ function cardOrder(model: Model, { all, able, open }: CardStories): number[] {
         if (left === 1) score -= started ? 1 : 0;
         else if (!started) score += 1;
       }
-      score = score * 64 + all[c].length;
+      score = score * 64 + all[c].length + (random ? Math.floor(random() * 96) : 0);
       if (score < bestScore) (bestScore = score, (best = c));
     }
     order.push(best);
     placed.add(best);
   }
   return [...order, ...tail];
+}
+
+/** No record ever said anything of card c. */
+function unseenCard(model: Model, c: number): boolean {
+  return !model.unary.some((u) => u.card === c) && !model.clauses.some((cl) => cl.cards.includes(c));
+}
+
+/** A small seeded generator (mulberry32) of numbers in [0, 1). */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /**
@@ -448,8 +542,12 @@ interface Reach {
   /** The bounds on each hand's size after each move, when some moves are of unknown cards. */
   sizes: SizeBounds | null;
   tracked: number[];
-  /** followedBits[h]: the unknown moves taking a card from h that its look-ahead follows. */
+  /** followedBits[h]: the unknown moves taking a card from h (or giving it one) that its look-ahead follows. */
   followedBits: number[][];
+  /** packed[h][moves]: `pack(followedBits[h], moves)` for every set of unknown moves, when there are few. */
+  packed: (Int32Array | null)[];
+  /** Scratch: the open conditions a state still needs met on a holder. */
+  need: Int32Array;
   start: Int32Array[][];
   masks: Int32Array[][];
   work: number;
@@ -461,6 +559,9 @@ interface Reach {
  * Kloo Doo game with cards passed blind would make in vain.
  */
 const FOLLOWED_MOVES = 6;
+
+/** Up to this many unknown moves, each holder's followed moves are packed once for every set of moves. */
+const PACKED_MOVES = 12;
 
 function lookAhead(plan: Plan): Reach {
   const { model, H, N } = plan;
@@ -477,6 +578,8 @@ function lookAhead(plan: Plan): Reach {
     sizes: sizeBounds(plan),
     tracked: [],
     followedBits,
+    packed: followedBits.map((bits) => (model.unknownMoves <= PACKED_MOVES ? Int32Array.from({ length: 1 << model.unknownMoves }, (_, moves) => pack(bits, moves)) : null)),
+    need: new Int32Array(plan.words),
     start: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
     masks: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
     work: 0
@@ -753,23 +856,30 @@ function fits(plan: Plan, reach: Reach, i: number, state: Int32Array): boolean {
   const env = model.envelope;
   const left = plan.allMoves & ~state[plan.MOVES];
   const sp = plan.span[i];
-  for (const h of reach.tracked) {
+  const tracked = reach.tracked;
+  const need = reach.need;
+  for (let t = 0; t < tracked.length; t++) {
+    const h = tracked[t];
     // The envelope's field (the last) holds the categories filled; the look-ahead's, those still to come.
     const field = (state[fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
     const v = h === env ? model.envelopeFull & ~field : field;
-    const key = (v << reach.followedBits[h].length) | pack(reach.followedBits[h], left);
+    const packed = reach.packed[h];
+    const key = (v << reach.followedBits[h].length) | (packed ? packed[left] : pack(reach.followedBits[h], left));
     const starts = reach.start[i][h];
     const from = starts[key];
     const to = starts[key + 1];
     if (from === to) return false;
-    const masks = reach.masks[i][h];
     const hm = plan.holderMask[h];
+    let any = 0;
+    for (let w = 0; w < words; w++) any |= need[w] = sp[w] & hm[w] & ~state[MET + w];
+    // No open condition on h left to meet: any record of the key will do.
+    if (any === 0) continue;
+    const masks = reach.masks[i][h];
     let found = false;
     for (let at = from; at < to && !found; at++) {
       found = true;
       for (let w = 0; w < words; w++) {
-        const need = sp[w] & hm[w] & ~state[MET + w];
-        if ((masks[at * words + w] & need) !== need) {
+        if ((masks[at * words + w] & need[w]) !== need[w]) {
           found = false;
           break;
         }
@@ -816,11 +926,21 @@ class CardStep {
   private readonly shut: number[];
   private readonly can: number[];
   private readonly fitting: StoryLists;
+  private readonly reach: Reach;
+  private readonly count: number;
+  /** served[t][key], for the t-th tracked holder: see `allowed`; known[t][key] says whether it was worked out. */
+  private readonly served: Int32Array[];
+  private readonly known: Uint8Array[];
 
-  constructor(plan: Plan, i: number) {
+  constructor(plan: Plan, reach: Reach, i: number) {
     const { model, storyH0, storyMoves, allMoves } = plan;
     this.plan = plan;
+    this.reach = reach;
     this.i = i;
+    this.count = plan.storyStart[i + 1] - plan.storyStart[i];
+    const sizes = reach.tracked.map((h) => (h === model.envelope ? 8 : model.caps[h] + 1) << reach.followedBits[h].length);
+    this.served = sizes.map((n) => new Int32Array(n));
+    this.known = sizes.map((n) => new Uint8Array(n));
     this.P = model.caps.length;
     this.cat = 1 << model.category[plan.order[i]];
     this.shut = plan.close[i];
@@ -857,6 +977,65 @@ class CardStep {
     return must;
   }
 
+  /**
+   * The stories of this card, as bits by their place in its list, after which every tracked
+   * holder's look-ahead can still be met: the places it has left and the followed moves not yet
+   * taken, as the state at `base` leaves them, less what the story takes, must be what the
+   * cards after this one can do for it. A step that fails this would make a state `fits` turns
+   * down: on the heaviest notebooks four states in ten were made only to be dropped so. Worked
+   * out per holder and key when first asked. A card with more than 31 stories is not filtered.
+   */
+  allowed(st: Int32Array, base: number): number {
+    if (this.count > 31) return -1;
+    const { plan, reach } = this;
+    const { model, fieldWord, fieldShift, fieldMask } = plan;
+    const left = plan.allMoves & ~st[base + plan.MOVES];
+    const tracked = reach.tracked;
+    let mask = -1;
+    for (let t = 0; t < tracked.length; t++) {
+      const h = tracked[t];
+      const field = (st[base + fieldWord[h]] >>> fieldShift[h]) & fieldMask[h];
+      const v = h === model.envelope ? model.envelopeFull & ~field : field;
+      const packed = reach.packed[h];
+      const key = (v << reach.followedBits[h].length) | (packed ? packed[left] : pack(reach.followedBits[h], left));
+      if (!this.known[t][key]) {
+        this.served[t][key] = this.serve(h, key);
+        this.known[t][key] = 1;
+      }
+      mask &= this.served[t][key];
+      if (mask === 0) return 0;
+    }
+    return mask;
+  }
+
+  /** For holder h and its key at this card: the stories that leave a key the later cards can reach. */
+  private serve(h: number, key: number): number {
+    const { plan, reach } = this;
+    const { storyH0, storyMoves, model } = plan;
+    const bits = reach.followedBits[h];
+    const MB = bits.length;
+    const v = key >> MB;
+    const mv = key & ((1 << MB) - 1);
+    const later = reach.start[this.i + 1][h];
+    const packed = reach.packed[h];
+    let out = 0;
+    for (let y = 0; y < this.count; y++) {
+      const x = this.first + y;
+      const sm = packed ? packed[storyMoves[x]] : pack(bits, storyMoves[x]);
+      if (sm & ~mv) continue;
+      let v2 = v;
+      if (storyH0[x] === h) {
+        if (h === model.envelope) {
+          if (!(v & this.cat)) continue;
+          v2 = v & ~this.cat;
+        } else if (--v2 < 0) continue;
+      }
+      const k2 = (v2 << MB) | (mv & ~sm);
+      if (later[k2] < later[k2 + 1]) out |= 1 << y;
+    }
+    return out;
+  }
+
   /** The stories the state at `base` allows (before its places and conditions are looked at). */
   stories(st: Int32Array, base: number): Int32Array {
     const { fieldWord, MOVES, model } = this.plan;
@@ -888,7 +1067,7 @@ class CardStep {
 
 /** The states after the card at position i, from those before it that can still be completed. */
 function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: StateTable, curAlive: Uint8Array): [StateTable, Uint8Array] {
-  const step = new CardStep(plan, i);
+  const step = new CardStep(plan, reach, i);
   const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
@@ -902,9 +1081,12 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
     const base = n * plan.W;
     const must = step.must(st, base);
     if (must === -2) continue;
+    const allowed = step.allowed(st, base);
+    if (allowed === 0) continue;
     const list = step.stories(st, base);
     for (let y = 0; y < list.length; y++) {
       const x = list[y];
+      if (!((allowed >>> (x - first)) & 1)) continue;
       layers.work++;
       if (!step.next(st, base, x, must, key)) continue;
       let to = next.add(key);
