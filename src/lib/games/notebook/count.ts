@@ -371,30 +371,38 @@ function greedyOrder(model: Model, { all, able, open }: CardStories, random: (()
   const N = all.length;
   const spans: number[][] = open.map((k) => able[k]);
   for (let bit = 0; bit < model.unknownMoves; bit++) spans.push(all.flatMap((list, c) => (list.some((s) => s.moves & (1 << bit)) ? [c] : [])));
+  // Per card the spans it is in; per span its size and its cards not yet placed.
+  const member: number[][] = all.map(() => []);
+  spans.forEach((span, j) => {
+    for (const c of span) member[c].push(j);
+  });
+  const size = spans.map((span) => span.length);
+  const left = [...size];
   const order: number[] = [];
-  const placed = new Set<number>();
-  for (let c = 0; c < N; c++) if (all[c].length === 1) (order.push(c), placed.add(c));
+  const placed = new Uint8Array(N);
+  const place = (c: number) => {
+    order.push(c);
+    placed[c] = 1;
+    for (const j of member[c]) left[j]--;
+  };
+  for (let c = 0; c < N; c++) if (all[c].length === 1) place(c);
   const free = all.map((_, c) => unseenCard(model, c));
-  const tail = all.flatMap((_, c) => (free[c] && !placed.has(c) ? [c] : []));
+  const tail = all.flatMap((_, c) => (free[c] && !placed[c] ? [c] : []));
   while (order.length < N - tail.length) {
     let best = -1;
     let bestScore = Infinity;
     for (let c = 0; c < N; c++) {
-      if (placed.has(c) || free[c]) continue;
+      if (placed[c] || free[c]) continue;
       let score = 0;
-      for (const span of spans) {
-        if (!span.includes(c)) continue;
-        let left = 0;
-        for (const x of span) if (!placed.has(x)) left++;
-        const started = left < span.length;
-        if (left === 1) score -= started ? 1 : 0;
+      for (const j of member[c]) {
+        const started = left[j] < size[j];
+        if (left[j] === 1) score -= started ? 1 : 0;
         else if (!started) score += 1;
       }
       score = score * 64 + all[c].length + (random ? Math.floor(random() * 96) : 0);
       if (score < bestScore) (bestScore = score, (best = c));
     }
-    order.push(best);
-    placed.add(best);
+    place(best);
   }
   return [...order, ...tail];
 }
@@ -574,8 +582,11 @@ function lookAhead(plan: Plan): Reach {
   const followedBits: number[][] = Array.from({ length: H }, () => []);
   for (const m of model.moves) if (m && m.card === -1 && followedBits[m.from].length < FOLLOWED_MOVES) followedBits[m.from].push(m.bit);
   for (const m of model.moves) if (m && m.card === -1 && followedBits[m.to].length < FOLLOWED_MOVES) followedBits[m.to].push(m.bit);
+  // A hand whose moves its look-ahead all follows can only be completed with its exact size after
+  // every move (its cards dealt and moved exactly), so the bounds on sizes add nothing.
+  const everyMoveFollowed = model.moves.every((m) => !m || m.card !== -1 || (followedBits[m.from].includes(m.bit) && followedBits[m.to].includes(m.bit)));
   const reach: Reach = {
-    sizes: sizeBounds(plan),
+    sizes: everyMoveFollowed ? null : sizeBounds(plan),
     tracked: [],
     followedBits,
     packed: followedBits.map((bits) => (model.unknownMoves <= PACKED_MOVES ? Int32Array.from({ length: 1 << model.unknownMoves }, (_, moves) => pack(bits, moves)) : null)),
