@@ -962,7 +962,7 @@ class CardStep {
     const envNext = plan.envCan[i + 1];
     const movesNext = plan.movesCan[i + 1];
     // The stories a state's envelope and unknown moves leave open, listed once per such pair.
-    this.fitting = new StoryLists(this.first, plan.storyStart[i + 1], (moves, env, x) => {
+    this.fitting = new StoryLists(model.unknownMoves, this.first, plan.storyStart[i + 1], (moves, env, x) => {
       const h0 = storyH0[x];
       if (h0 === envelope && env & cat) return false;
       if (((h0 === envelope ? env | cat : env) | envNext) !== model.envelopeFull) return false;
@@ -1087,6 +1087,7 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
   const next = new StateTable(plan.W, cur.count * 2);
   let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
   let alive: Uint8Array = new Uint8Array(f.length);
+  let work = 0;
   for (let n = 0; n < cur.count; n++) {
     if (!curAlive[n]) continue;
     const base = n * plan.W;
@@ -1098,7 +1099,7 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
     for (let y = 0; y < list.length; y++) {
       const x = list[y];
       if (!((allowed >>> (x - first)) & 1)) continue;
-      layers.work++;
+      work++;
       if (!step.next(st, base, x, must, key)) continue;
       let to = next.add(key);
       if (to < 0) {
@@ -1114,6 +1115,7 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
       edges.push(n, to, x - first);
     }
   }
+  layers.work += work;
   layers.count.push(next.count);
   layers.forward.push(f);
   layers.edgeStart.push(edges.length);
@@ -1126,21 +1128,27 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
  * states share few such pairs).
  */
 class StoryLists {
+  /** By pair in an array when there are few pairs (up to 2^8 sets of moves), else in a map. */
+  private readonly byPair: (Int32Array | undefined)[] | null;
   private readonly lists = new Map<number, Int32Array>();
   constructor(
+    unknownMoves: number,
     private readonly first: number,
     private readonly last: number,
     private readonly allows: (moves: number, env: number, story: number) => boolean
-  ) {}
+  ) {
+    this.byPair = unknownMoves <= 8 ? new Array((1 << unknownMoves) * 8) : null;
+  }
 
   /** The list for `pair` = moves * 8 + env. */
   get(pair: number): Int32Array {
-    let list = this.lists.get(pair);
+    let list = this.byPair ? this.byPair[pair] : this.lists.get(pair);
     if (list) return list;
     const out: number[] = [];
     for (let x = this.first; x < this.last; x++) if (this.allows(Math.floor(pair / 8), pair & 7, x)) out.push(x);
     list = Int32Array.from(out);
-    this.lists.set(pair, list);
+    if (this.byPair) this.byPair[pair] = list;
+    else this.lists.set(pair, list);
     return list;
   }
 }
