@@ -1209,6 +1209,15 @@ class Edges {
   }
 }
 
+/** A state of three words hashed (the same as `StateTable`'s loop over three words). */
+function mix3(a0: number, a1: number, a2: number): number {
+  let x = Math.imul(0x811c9dc5 ^ (0x811c9dc5 >>> 15) ^ a0, 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 15) ^ a1, 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 15) ^ a2, 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 16), 0xc2b2ae35);
+  return (x ^ (x >>> 13)) >>> 0;
+}
+
 /** A copy of `a` twice as long. */
 function grow<A extends Int32Array | Float64Array | Uint8Array>(a: A): A {
   const g = new (a.constructor as new (length: number) => A)(a.length * 2);
@@ -1236,14 +1245,11 @@ class StateTable {
   }
 
   private hash(a: Int32Array, at: number): number {
+    if (this.W === 3) return mix3(a[at], a[at + 1], a[at + 2]);
     let x = 0x811c9dc5;
-    for (let w = 0; w < this.W; w++) {
-      x = Math.imul(x ^ a[at + w], 0x01000193);
-      x ^= x >>> 16;
-    }
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    return (x ^ (x >>> 16)) >>> 0;
+    for (let w = 0; w < this.W; w++) x = Math.imul(x ^ (x >>> 15) ^ a[at + w], 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 16), 0xc2b2ae35);
+    return (x ^ (x >>> 13)) >>> 0;
   }
 
   /** The index of the record `a`, or -1 when it is not here. */
@@ -1266,14 +1272,28 @@ class StateTable {
     let states = this.states;
     let mask = table.length - 1;
     let slot = this.hash(a, 0) & mask;
-    for (;;) {
-      const j = table[slot];
-      if (j === -1) break;
-      let w = 0;
-      while (w < W && states[j * W + w] === a[w]) w++;
-      if (w === W) return j;
-      slot = (slot + 1) & mask;
-    }
+    if (W === 3) {
+      // The usual state (places, moves, conditions met), compared word by word without a loop:
+      // most of the count's time is spent here.
+      const a0 = a[0];
+      const a1 = a[1];
+      const a2 = a[2];
+      for (;;) {
+        const j = table[slot];
+        if (j === -1) break;
+        const at = j * 3;
+        if (states[at] === a0 && states[at + 1] === a1 && states[at + 2] === a2) return j;
+        slot = (slot + 1) & mask;
+      }
+    } else
+      for (;;) {
+        const j = table[slot];
+        if (j === -1) break;
+        let w = 0;
+        while (w < W && states[j * W + w] === a[w]) w++;
+        if (w === W) return j;
+        slot = (slot + 1) & mask;
+      }
     const j = this.count++;
     if (this.count * 2 > table.length) {
       table = this.table = new Int32Array(table.length * 2).fill(-1);
