@@ -131,7 +131,7 @@ function searchWorld(plan: Plan, reach: Reach, budget?: { work: number }): boole
       if (--left < 0) return null;
       if (!((allowed >>> (list[y] - step.first)) & 1) || !step.next(state, 0, list[y], must, key)) continue;
       if (dead[i + 1].find(key) !== -1) continue;
-      const found = fits(plan, reach, i + 1, key) ? visit(i + 1) : false;
+      const found = fits(plan, reach, i + 1, key, allowed !== -1) ? visit(i + 1) : false;
       if (found !== false) return found;
       dead[i + 1].add(key);
     }
@@ -556,6 +556,8 @@ interface Reach {
   packed: (Int32Array | null)[];
   /** Scratch: the open conditions a state still needs met on a holder. */
   need: Int32Array;
+  /** The tracked holders with open conditions. */
+  conditioned: number[];
   start: Int32Array[][];
   masks: Int32Array[][];
   work: number;
@@ -591,12 +593,14 @@ function lookAhead(plan: Plan): Reach {
     followedBits,
     packed: followedBits.map((bits) => (model.unknownMoves <= PACKED_MOVES ? Int32Array.from({ length: 1 << model.unknownMoves }, (_, moves) => pack(bits, moves)) : null)),
     need: new Int32Array(plan.words),
+    conditioned: [],
     start: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
     masks: Array.from({ length: N + 1 }, () => new Array<Int32Array>(H)),
     work: 0
   };
   for (let h = 0; h < H; h++) if (followedBits[h].length > 0 || plan.holderMask[h].some((bits) => bits !== 0)) reach.tracked.push(h);
   for (const h of reach.tracked) holderReach(plan, reach, h);
+  reach.conditioned = reach.tracked.filter((h) => plan.holderMask[h].some((bits) => bits !== 0));
   return reach;
 }
 
@@ -861,13 +865,17 @@ function sizesFit(plan: Plan, b: SizeBounds, i: number, state: Int32Array): bool
   return true;
 }
 
-/** Whether the cards from position i on can complete `state` for every tracked holder alone, and every hand's size. */
-function fits(plan: Plan, reach: Reach, i: number, state: Int32Array): boolean {
+/**
+ * Whether the cards from position i on can complete `state` for every tracked holder alone, and
+ * every hand's size. A state `stepped` to by a story `CardStep.allowed` let through already meets
+ * every holder's places and moves, so only the holders with open conditions are looked at.
+ */
+function fits(plan: Plan, reach: Reach, i: number, state: Int32Array, stepped = false): boolean {
   const { model, words, fieldWord, fieldShift, fieldMask, MET } = plan;
   const env = model.envelope;
   const left = plan.allMoves & ~state[plan.MOVES];
   const sp = plan.span[i];
-  const tracked = reach.tracked;
+  const tracked = stepped ? reach.conditioned : reach.tracked;
   const need = reach.need;
   for (let t = 0; t < tracked.length; t++) {
     const h = tracked[t];
@@ -1108,7 +1116,7 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
           f = grow(f);
           alive = grow(alive);
         }
-        alive[to] = fits(plan, reach, i + 1, key) ? 1 : 0;
+        alive[to] = fits(plan, reach, i + 1, key, allowed !== -1) ? 1 : 0;
       }
       if (alive[to] === 0) continue;
       f[to] += curF[n];
