@@ -176,6 +176,20 @@ describe('Blood on the Clocktower', () => {
       const seat = await circle(page).getByRole('button').first().textContent();
       assert.match(seat ?? '', new RegExp(`reminders: ${reminder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
+      // The reminder moves to the next seat: its list offers every other seat, by name; the list
+      // of tokens to place offers them by the character they come from.
+      const seated = await circle(page).getByRole('button').evaluateAll((bs) => bs.map((b) => b.querySelector('.name')?.textContent?.trim() ?? ''));
+      const moveTo = page.getByLabel(`Move “${reminder}” to`, { exact: true });
+      assert.deepEqual(seated, SEVEN);
+      assert.deepEqual(await moveTo.locator('option').allTextContents(), ['Move to…', ...seated.slice(1)]);
+      assert.ok((await page.getByLabel('Place a reminder', { exact: true }).locator('optgroup').count()) > 0, 'tokens grouped by character');
+      await moveTo.selectOption({ label: seated[1] });
+      const moveSeq = (await screenState(page)).seq;
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      await waitForCommit(page, moveSeq);
+      assert.doesNotMatch((await circle(page).getByRole('button').first().textContent()) ?? '', /reminders:/);
+      assert.match((await circle(page).getByRole('button').nth(1).textContent()) ?? '', new RegExp(`reminders: ${reminder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
       // The first night, walked through the list: dusk first, then Minion and Demon info, each
       // character in play with its player and the imported reminder (the marks drawn as a bold
       // word and a token mark, never as raw symbols or HTML), dawn last.

@@ -33,7 +33,12 @@ export class LanternDB extends Dexie {
   constructor(name: string, deps: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     // The factory is passed in rather than read by Dexie when it loads, so that a browser
     // (or a test) without IndexedDB is noticed at open time.
-    super(name, deps);
+    // Dexie's query cache and change notices (other tabs told of every write by a broadcast)
+    // serve its live queries, which Lantern does not use: off, the end of every move's write
+    // (which the screen waits for) does none of that work. Tabs are kept apart by a lock
+    // (stores/tab-lock) and the storage's sequence check, never by those notices.
+    super(name, { ...deps, cache: 'disabled' });
+    this.unuse({ stack: 'dbcore', name: 'Observability' });
     // Keep every version ever shipped, oldest first: a phone may still hold any of them, and
     // Dexie upgrades through each in turn. To change the schema, add a new declaration below
     // the last one and never edit an old one, e.g.

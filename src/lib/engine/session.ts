@@ -138,8 +138,12 @@ export function replay<S>(def: GameDefinition<S>, input: GameInput<S>, log: read
 }
 
 export function persist<S>(def: GameDefinition<S>, snapshot: Snapshot): PersistedSnapshot {
-  // A JSON round trip so that what is stored is exactly what will be read back.
-  return JSON.parse(JSON.stringify(def.machine.getPersistedSnapshot(snapshot))) as PersistedSnapshot;
+  // XState's persisted form, but for the context, which it walks whole looking for actors to
+  // write as references: a JSON round trip writes an actor as the same reference (its toJSON),
+  // so the context goes straight into the one copy made here, with every move. A JSON round trip
+  // so that what is stored is exactly what will be read back.
+  const shell = def.machine.getPersistedSnapshot({ ...snapshot, context: null } as Snapshot) as PersistedSnapshot;
+  return JSON.parse(JSON.stringify({ ...shell, context: snapshot.context })) as PersistedSnapshot;
 }
 
 export function restore<S>(def: GameDefinition<S>, persisted: PersistedSnapshot): Snapshot {

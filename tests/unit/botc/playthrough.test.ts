@@ -88,6 +88,12 @@ describe('seven players of Trouble Brewing to a good win', () => {
     expect(persist(botc, g.snapshot)).toEqual(persist(botc, replayed));
   });
 
+  it('is stored as XState writes it: the same JSON, key for key, without the walk over the context', () => {
+    const written = JSON.stringify(persist(botc, g.snapshot));
+    expect(written).toBe(JSON.stringify(botc.machine.getPersistedSnapshot(g.snapshot)));
+    expect(JSON.parse(written).context.players).toHaveLength(7);
+  });
+
   it('undoes move by move back to the end of the deal, each undo the game as it was', () => {
     const views = [];
     for (let n = 7; n <= g.log.length; n++) views.push(botc.view(replay(botc, g.input, g.log.slice(0, n))));

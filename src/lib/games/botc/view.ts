@@ -258,7 +258,9 @@ export function board(s: BotcState): BotcBoard {
     else tokens.push({ source: token(c, c.id), labels });
   }
   const extras = inPlay.filter((id) => !script.characters.some((c) => c.id === id));
-  let night: NightLine[] | undefined;
+  // By night the list is on screen (the grimoire opens with the night), so it is made with the
+  // board: a move's board is made while the move is being stored, not in the redraw after it.
+  let night: NightLine[] | undefined = s.phase.kind === 'night' && !dealing(s) ? nightLines(s, seats, nightKind) : undefined;
   let withAbsent: NightLine[] | undefined;
   return {
     phase: { kind: s.phase.kind === 'day' ? 'day' : 'night', number: s.phase.number },
@@ -266,7 +268,7 @@ export function board(s: BotcState): BotcBoard {
     fabled: s.fabled.map((id) => token(characterIn(s, id), id)),
     bluffs: s.bluffs.map((id) => token(characterIn(s, id), id)),
     bluffGroups: bluffGroups(s).map((g) => g.map((id) => token(characterIn(s, id), id))),
-    // Drawn only while the grimoire is open (and the absent ones only when asked): read when first used.
+    // Drawn only while the grimoire is open (and the absent ones only when asked): by day made when first read.
     get night() {
       return (night ??= nightLines(s, seats, nightKind));
     },
