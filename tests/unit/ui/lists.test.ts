@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import type { GameRecord } from '$lib/db';
 import { i18n } from '$lib/i18n';
+import FoundGame from '$lib/backup/FoundGame.svelte';
 import GameListItem from '$lib/ui/GameListItem.svelte';
 import LogView from '$lib/ui/LogView.svelte';
 import Timer from '$lib/ui/Timer.svelte';
@@ -31,6 +32,15 @@ function record(summary: Partial<GameRecord['summary']>, extra: Partial<GameReco
     ...extra
   };
 }
+
+describe('a game found in a backup file', () => {
+  it('names its players each isolated, so a right-to-left name in the file cannot reorder the others', () => {
+    const game = record({ players: ['Ada', '\u05D3\u05E0\u05D4', 'Bob'] });
+    render(FoundGame, { planned: { item: { game, events: [], checkpoints: [] }, existing: null, same: false }, index: 0, where: 'Day 2', decision: 'copy', disabled: false });
+    const players = document.querySelector('.players')!;
+    expect([...players.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Ada', '\u05D3\u05E0\u05D4', 'Bob']);
+  });
+});
 
 describe('a saved game on the home screen', () => {
   it('offers a running game back through "Resume", with Delete beside it as the quiet action', () => {
