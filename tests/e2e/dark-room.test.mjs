@@ -70,18 +70,32 @@ function assertDark(frames, where) {
   }
 }
 
-/** Follows a link inside the app (a client-side navigation, as a tap on a link is). */
+/**
+ * Follows a link inside the app (a client-side navigation, as a tap on a link is). A game screen
+ * takes no tap for a moment after it changed (a move, a dialog closed): a tap in that moment is
+ * stopped before the link sees it, as the table's promise asks, so the tap is made again once the
+ * screen takes taps, as a moderator would. (The dialog's close reaches the screen a task after the
+ * dialog has gone, so the moment may begin just after the screen said it took taps.)
+ */
 async function follow(page, href) {
-  // A game screen takes no tap for a moment after it changed (a dialog closed): tap once it does.
-  await waitForTaps(page);
-  await page.evaluate((to) => {
-    const a = document.createElement('a');
-    a.href = to;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  }, href);
-  await page.waitForURL((url) => url.pathname === href);
+  for (let attempt = 1; ; attempt++) {
+    await waitForTaps(page);
+    const reached = await page.evaluate((to) => {
+      const a = document.createElement('a');
+      a.href = to;
+      let seen = false;
+      a.addEventListener('click', () => (seen = true));
+      document.body.append(a);
+      a.click();
+      a.remove();
+      return seen;
+    }, href);
+    if (reached) break;
+    assert.ok(attempt < 3, `${href}: three taps on the link were all stopped by the screen's moment after a change`);
+  }
+  await page.waitForURL((url) => url.pathname === href, { timeout: 15_000 }).catch((e) => {
+    throw new Error(`${href}: the tap on its link did not navigate (still at ${new URL(page.url()).pathname})`, { cause: e });
+  });
   await page.locator('main h1').first().waitFor();
 }
 
