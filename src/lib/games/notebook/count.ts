@@ -241,10 +241,10 @@ function countCards(model: Model, weights: boolean, plainOrder: boolean): Count 
   if (!fits(plan, reach, 0, plan.root)) return { ...none, work: reach.work };
   const layers = forwardPass(plan, reach);
   const work = reach.work + layers.work;
-  const after = backwardPass(layers);
+  const { after, per } = backwardPass(plan, layers, weights);
   const total = after[0][0];
   if (!weights || total === 0) return { total, weight, work };
-  storyWeights(plan, layers, after, weight);
+  storyWeights(plan, per, weight);
   return { total, weight, work };
 }
 
@@ -1298,46 +1298,54 @@ class StoryLists {
   }
 }
 
-/** The backward pass: after[i][state], the worlds each state after i cards can still lead to. */
-function backwardPass({ count, out, edges }: Layers): Float64Array[] {
+/**
+ * The backward pass: after[i][state], the worlds each state after i cards can still lead to; and,
+ * with `weights`, in the same pass over the steps, each story's worlds (those leading to its step
+ * times those it leads on to): per[i][story] for the card at position i. One pass over the steps
+ * reads each step's next state once, where a second pass read them all again.
+ */
+function backwardPass(plan: Plan, { count, forward, out, edges }: Layers, weights: boolean): { after: Float64Array[]; per: Float64Array[] } {
   const N = count.length - 1;
   const after: Float64Array[] = new Array(N + 1);
+  const per: Float64Array[] = new Array(N);
   after[N] = new Float64Array(count[N]).fill(1);
+  const { to, story } = edges;
   for (let i = N - 1; i >= 0; i--) {
     const b = new Float64Array(count[i]);
     const next = after[i + 1];
     const o = out[i];
-    const to = edges.to;
-    for (let n = 0; n < count[i]; n++) {
-      let sum = 0;
-      for (let e = o[n]; e < o[n + 1]; e++) sum += next[to[e]];
-      b[n] = sum;
-    }
+    if (weights) {
+      const p = (per[i] = new Float64Array(plan.storyStart[i + 1] - plan.storyStart[i]));
+      const f = forward[i];
+      for (let n = 0; n < count[i]; n++) {
+        const fn = f[n];
+        let sum = 0;
+        for (let e = o[n]; e < o[n + 1]; e++) {
+          const v = next[to[e]];
+          sum += v;
+          p[story[e]] += fn * v;
+        }
+        b[n] = sum;
+      }
+    } else
+      for (let n = 0; n < count[i]; n++) {
+        let sum = 0;
+        for (let e = o[n]; e < o[n + 1]; e++) sum += next[to[e]];
+        b[n] = sum;
+      }
     after[i] = b;
   }
-  return after;
+  return { after, per };
 }
 
-/**
- * Each story's worlds (those leading to its step times those it leads on to), added to where its
- * card is at every time: weight[(t * cards + card) * H + holder].
- */
-function storyWeights(plan: Plan, layers: Layers, after: Float64Array[], weight: Float64Array): void {
+/** Each story's worlds (`backwardPass`), added to where its card is at every time: weight[(t * cards + card) * H + holder]. */
+function storyWeights(plan: Plan, per: Float64Array[], weight: Float64Array): void {
   const { model, H, N, order, all } = plan;
-  const { to, story } = layers.edges;
   const CARD_COUNT = model.cards.length;
   for (let i = 0; i < N; i++) {
     const c = order[i];
-    const per = new Float64Array(all[c].length);
-    const f = layers.forward[i];
-    const b = after[i + 1];
-    const o = layers.out[i];
-    for (let n = 0; n < layers.count[i]; n++) {
-      const fn = f[n];
-      for (let e = o[n]; e < o[n + 1]; e++) per[story[e]] += fn * b[to[e]];
-    }
     all[c].forEach((s, si) => {
-      const w = per[si];
+      const w = per[i][si];
       if (w === 0) return;
       for (let t = 0; t <= model.T; t++) weight[(t * CARD_COUNT + c) * H + s.at[t]] += w;
     });
