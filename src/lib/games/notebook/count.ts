@@ -241,10 +241,10 @@ function countCards(model: Model, weights: boolean, plainOrder: boolean): Count 
   if (!fits(plan, reach, 0, plan.root)) return { ...none, work: reach.work };
   const layers = forwardPass(plan, reach);
   const work = reach.work + layers.work;
-  const after = backwardPass(layers);
+  const { after, per } = backwardPass(plan, layers, weights);
   const total = after[0][0];
   if (!weights || total === 0) return { total, weight, work };
-  storyWeights(plan, layers, after, weight);
+  storyWeights(plan, per, weight);
   return { total, weight, work };
 }
 
@@ -907,7 +907,8 @@ function fits(plan: Plan, reach: Reach, i: number, state: Int32Array, stepped = 
 interface Layers {
   count: number[];
   forward: Float64Array[];
-  edgeStart: number[];
+  /** out[i][n]: where the steps from state n after i cards start in `edges` (they are pushed state by state); out[i][count[i]]: where they end. */
+  out: Int32Array[];
   edges: Edges;
   work: number;
 }
@@ -917,7 +918,7 @@ interface Layers {
  * it; the worlds leading to each state are summed on the way.
  */
 function forwardPass(plan: Plan, reach: Reach): Layers {
-  const layers: Layers = { count: [1], forward: [Float64Array.of(1)], edgeStart: [0], edges: new Edges(), work: 0 };
+  const layers: Layers = { count: [1], forward: [Float64Array.of(1)], out: [], edges: new Edges(), work: 0 };
   let cur = new StateTable(plan.W, 1);
   cur.add(plan.root);
   let alive: Uint8Array = Uint8Array.of(1);
@@ -940,10 +941,10 @@ class CardStep {
   private readonly can: number[];
   private readonly fitting: StoryLists;
   private readonly reach: Reach;
-  private readonly count: number;
+  readonly count: number;
   /** served[t][key], for the t-th tracked holder: see `allowed`; known[t][key] says whether it was worked out. */
-  private readonly served: Int32Array[];
-  private readonly known: Uint8Array[];
+  readonly served: Int32Array[];
+  readonly known: Uint8Array[];
 
   constructor(plan: Plan, reach: Reach, i: number) {
     const { model, storyH0, storyMoves, allMoves } = plan;
@@ -1022,7 +1023,7 @@ class CardStep {
   }
 
   /** For holder h and its key at this card: the stories that leave a key the later cards can reach. */
-  private serve(h: number, key: number): number {
+  serve(h: number, key: number): number {
     const { plan, reach } = this;
     const { storyH0, storyMoves, model } = plan;
     const bits = reach.followedBits[h];
@@ -1081,6 +1082,7 @@ class CardStep {
 /** The states after the card at position i, from those before it that can still be completed. */
 function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: StateTable, curAlive: Uint8Array): [StateTable, Uint8Array] {
   const step = new CardStep(plan, reach, i);
+  if (plan.W === 3) return forwardLayer3(plan, reach, layers, i, cur, curAlive, step);
   const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
@@ -1090,7 +1092,9 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
   let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
   let alive: Uint8Array = new Uint8Array(f.length);
   let work = 0;
+  const out = new Int32Array(cur.count + 1);
   for (let n = 0; n < cur.count; n++) {
+    out[n] = edges.length;
     if (!curAlive[n]) continue;
     const base = n * plan.W;
     const must = step.must(st, base);
@@ -1114,13 +1118,152 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
       }
       if (alive[to] === 0) continue;
       f[to] += curF[n];
-      edges.push(n, to, x - first);
+      edges.push(to, x - first);
     }
   }
   layers.work += work;
   layers.count.push(next.count);
   layers.forward.push(f);
-  layers.edgeStart.push(edges.length);
+  out[cur.count] = edges.length;
+  layers.out.push(out);
+  return [next, alive];
+}
+
+/**
+ * `forwardLayer` for the usual state of three words (places, moves, conditions met: one word
+ * each), with the step and the hash table's probe written out: the same states and steps, about
+ * half the time (most of the count is spent here).
+ */
+function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur: StateTable, curAlive: Uint8Array, step: CardStep): [StateTable, Uint8Array] {
+  const first = step.first;
+  const st = cur.states;
+  const curF = layers.forward[i];
+  const edges = layers.edges;
+  const key = new Int32Array(3);
+  const next = new StateTable(3, Math.max(16, cur.count));
+  const { storyH0, storyMoves, storyMeets, model } = plan;
+  const envelope = model.envelope;
+  const envShift = plan.fieldShift[model.caps.length];
+  const cat = 1 << model.category[plan.order[i]];
+  const shut = plan.close[i][0];
+  const fieldShift = plan.fieldShift;
+  const fieldMask = plan.fieldMask;
+  // `fits` after a step `allowed` let through, for one word of conditions: only the conditioned
+  // holders with a condition still to meet are looked at (the step already met their places and moves).
+  const sp = plan.span[i + 1][0];
+  const left0 = plan.allMoves;
+  const cond = reach.conditioned.filter((h) => (sp & plan.holderMask[h][0]) !== 0);
+  const C = cond.length;
+  const cShift = cond.map((h) => fieldShift[h]);
+  const cMask = cond.map((h) => fieldMask[h]);
+  const cEnv = cond.map((h) => h === envelope);
+  const cMB = cond.map((h) => reach.followedBits[h].length);
+  const cPacked = cond.map((h) => reach.packed[h]);
+  const cBits = cond.map((h) => reach.followedBits[h]);
+  const cSpan = cond.map((h) => sp & plan.holderMask[h][0]);
+  const cStart = cond.map((h) => reach.start[i + 1][h]);
+  const cMasks = cond.map((h) => reach.masks[i + 1][h]);
+  const full = model.envelopeFull;
+  const fits3 = (k0: number, k1: number, k2: number): boolean => {
+    const left = left0 & ~k1;
+    for (let t = 0; t < C; t++) {
+      const need = cSpan[t] & ~k2;
+      if (need === 0) continue;
+      const field = (k0 >>> cShift[t]) & cMask[t];
+      const v = cEnv[t] ? full & ~field : field;
+      const packed = cPacked[t];
+      const hk = (v << cMB[t]) | (packed ? packed[left] : pack(cBits[t], left));
+      const starts = cStart[t];
+      const masks = cMasks[t];
+      let at = starts[hk];
+      const to = starts[hk + 1];
+      while (at < to && (masks[at] & need) !== need) at++;
+      if (at === to) return false;
+    }
+    return true;
+  };
+  const fast = reach.sizes === null;
+  // `CardStep.allowed`, written out.
+  const tracked = reach.tracked;
+  const TR = step.count > 31 ? 0 : tracked.length;
+  const tShift = tracked.map((h) => fieldShift[h]);
+  const tMask = tracked.map((h) => fieldMask[h]);
+  const tEnv = tracked.map((h) => h === envelope);
+  const tMB = tracked.map((h) => reach.followedBits[h].length);
+  const tPacked = tracked.map((h) => reach.packed[h]);
+  const { served, known } = step;
+  // A state the later cards cannot complete is marked by a sum of -1 (one array read a step, not two).
+  let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
+  let work = 0;
+  const out = new Int32Array(cur.count + 1);
+  for (let n = 0; n < cur.count; n++) {
+    out[n] = edges.length;
+    if (!curAlive[n]) continue;
+    const base = n * 3;
+    const must = step.must(st, base);
+    if (must === -2) continue;
+    const s0 = st[base];
+    const s1 = st[base + 1];
+    const s2 = st[base + 2];
+    let allowed = -1;
+    const left = left0 & ~s1;
+    for (let t = 0; t < TR; t++) {
+      const field = (s0 >>> tShift[t]) & tMask[t];
+      const v = tEnv[t] ? full & ~field : field;
+      const packed = tPacked[t];
+      const hk = (v << tMB[t]) | (packed ? packed[left] : pack(reach.followedBits[tracked[t]], left));
+      if (!known[t][hk]) {
+        served[t][hk] = step.serve(tracked[t], hk);
+        known[t][hk] = 1;
+      }
+      allowed &= served[t][hk];
+      if (allowed === 0) break;
+    }
+    if (allowed === 0) continue;
+    const list = step.stories(st, base);
+    const fn = curF[n];
+    for (let y = 0; y < list.length; y++) {
+      const x = list[y];
+      if (!((allowed >>> (x - first)) & 1)) continue;
+      work++;
+      // The step (`CardStep.next` for one word of each kind).
+      const h0 = storyH0[x];
+      if (must !== -1 && h0 !== must) continue;
+      let k0: number;
+      if (h0 === envelope) k0 = s0 + (cat << envShift);
+      else {
+        if (((s0 >>> fieldShift[h0]) & fieldMask[h0]) === 0) continue;
+        k0 = s0 - (1 << fieldShift[h0]);
+      }
+      const met = s2 | storyMeets[x];
+      if ((met & shut) !== shut) continue;
+      const k1 = s1 | storyMoves[x];
+      const k2 = met & ~shut;
+      let to = next.add3(k0, k1, k2);
+      if (to < 0) {
+        to = -1 - to;
+        if (to === f.length) f = grow(f);
+        key[0] = k0;
+        key[1] = k1;
+        key[2] = k2;
+        if (!(fast && allowed !== -1 ? fits3(k0, k1, k2) : fits(plan, reach, i + 1, key, allowed !== -1))) f[to] = -1;
+      }
+      const sum = f[to];
+      if (sum < 0) continue;
+      f[to] = sum + fn;
+      edges.push(to, x - first);
+    }
+  }
+  layers.work += work;
+  layers.count.push(next.count);
+  layers.forward.push(f);
+  out[cur.count] = edges.length;
+  layers.out.push(out);
+  const alive = new Uint8Array(next.count);
+  for (let q = 0; q < next.count; q++) {
+    if (f[q] < 0) f[q] = 0;
+    else alive[q] = 1;
+  }
   return [next, alive];
 }
 
@@ -1155,56 +1298,71 @@ class StoryLists {
   }
 }
 
-/** The backward pass: after[i][state], the worlds each state after i cards can still lead to. */
-function backwardPass({ count, edgeStart, edges }: Layers): Float64Array[] {
+/**
+ * The backward pass: after[i][state], the worlds each state after i cards can still lead to; and,
+ * with `weights`, in the same pass over the steps, each story's worlds (those leading to its step
+ * times those it leads on to): per[i][story] for the card at position i. One pass over the steps
+ * reads each step's next state once, where a second pass read them all again.
+ */
+function backwardPass(plan: Plan, { count, forward, out, edges }: Layers, weights: boolean): { after: Float64Array[]; per: Float64Array[] } {
   const N = count.length - 1;
   const after: Float64Array[] = new Array(N + 1);
+  const per: Float64Array[] = new Array(N);
   after[N] = new Float64Array(count[N]).fill(1);
+  const { to, story } = edges;
   for (let i = N - 1; i >= 0; i--) {
     const b = new Float64Array(count[i]);
     const next = after[i + 1];
-    for (let e = edgeStart[i]; e < edgeStart[i + 1]; e++) b[edges.from[e]] += next[edges.to[e]];
+    const o = out[i];
+    if (weights) {
+      const p = (per[i] = new Float64Array(plan.storyStart[i + 1] - plan.storyStart[i]));
+      const f = forward[i];
+      for (let n = 0; n < count[i]; n++) {
+        const fn = f[n];
+        let sum = 0;
+        for (let e = o[n]; e < o[n + 1]; e++) {
+          const v = next[to[e]];
+          sum += v;
+          p[story[e]] += fn * v;
+        }
+        b[n] = sum;
+      }
+    } else
+      for (let n = 0; n < count[i]; n++) {
+        let sum = 0;
+        for (let e = o[n]; e < o[n + 1]; e++) sum += next[to[e]];
+        b[n] = sum;
+      }
     after[i] = b;
   }
-  return after;
+  return { after, per };
 }
 
-/**
- * Each story's worlds (those leading to its step times those it leads on to), added to where its
- * card is at every time: weight[(t * cards + card) * H + holder].
- */
-function storyWeights(plan: Plan, layers: Layers, after: Float64Array[], weight: Float64Array): void {
+/** Each story's worlds (`backwardPass`), added to where its card is at every time: weight[(t * cards + card) * H + holder]. */
+function storyWeights(plan: Plan, per: Float64Array[], weight: Float64Array): void {
   const { model, H, N, order, all } = plan;
-  const { from, to, story } = layers.edges;
   const CARD_COUNT = model.cards.length;
   for (let i = 0; i < N; i++) {
     const c = order[i];
-    const per = new Float64Array(all[c].length);
-    const f = layers.forward[i];
-    const b = after[i + 1];
-    for (let e = layers.edgeStart[i]; e < layers.edgeStart[i + 1]; e++) per[story[e]] += f[from[e]] * b[to[e]];
     all[c].forEach((s, si) => {
-      const w = per[si];
+      const w = per[i][si];
       if (w === 0) return;
       for (let t = 0; t <= model.T; t++) weight[(t * CARD_COUNT + c) * H + s.at[t]] += w;
     });
   }
 }
 
-/** The steps of the count, from a state by a story to a state, in three growing arrays. */
+/** The steps of the count, by a story to a state, in two growing arrays (where each state's steps start: `Layers.out`). */
 class Edges {
-  from: Int32Array = new Int32Array(256);
-  to: Int32Array = new Int32Array(256);
-  story: Int32Array = new Int32Array(256);
+  to: Int32Array = new Int32Array(1 << 12);
+  story: Int32Array = new Int32Array(1 << 12);
   length = 0;
 
-  push(from: number, to: number, story: number): void {
-    if (this.length === this.from.length) {
-      this.from = grow(this.from);
+  push(to: number, story: number): void {
+    if (this.length === this.to.length) {
       this.to = grow(this.to);
       this.story = grow(this.story);
     }
-    this.from[this.length] = from;
     this.to[this.length] = to;
     this.story[this.length] = story;
     this.length++;
@@ -1267,6 +1425,42 @@ class StateTable {
       if (w === W) return j;
     }
   }
+
+  /** `add` for a record of three words given as numbers. */
+  add3(a0: number, a1: number, a2: number): number {
+    const table = this.table;
+    let states = this.states;
+    const mask = table.length - 1;
+    let slot = mix3(a0, a1, a2) & mask;
+    for (;;) {
+      const j = table[slot];
+      if (j === -1) break;
+      const at = j * 3;
+      if (states[at] === a0 && states[at + 1] === a1 && states[at + 2] === a2) return j;
+      slot = (slot + 1) & mask;
+    }
+    const j = this.count;
+    if ((j + 1) * 2 > table.length) {
+      const key = this.key3;
+      key[0] = a0;
+      key[1] = a1;
+      key[2] = a2;
+      return this.add(key);
+    }
+    this.count++;
+    if (this.count * 3 > states.length) {
+      const grown = new Int32Array(states.length * 2);
+      grown.set(states);
+      states = this.states = grown;
+    }
+    table[slot] = j;
+    states[j * 3] = a0;
+    states[j * 3 + 1] = a1;
+    states[j * 3 + 2] = a2;
+    return -1 - j;
+  }
+
+  private readonly key3 = new Int32Array(3);
 
   add(a: Int32Array): number {
     const W = this.W;
