@@ -135,31 +135,60 @@ export class DexieStorage implements Storage {
     });
   }
 
+  /**
+   * One move: its entry, the game as it now stands and, every few moves, a checkpoint, in one
+   * transaction, refused as a whole (a conflict) unless the entry before it is stored and this one
+   * is not. The move's screen waits for this, so it goes straight to IndexedDB rather than
+   * through Dexie, for two reasons. The commit is asked for as soon as the check has passed,
+   * without waiting for the writes' answers to be handed to the page: after a tap the browser
+   * hands the page nothing before it has drawn a frame, and the writes are done by then. And no
+   * write's failure is ever caught here: IndexedDB aborts the whole transaction on it, even once
+   * the commit is asked for (Dexie catches a failed request so as to decide itself, which an
+   * early commit would turn into half a move stored).
+   */
   appendEvent(game: GameRecord, event: EventRecord, checkpoint?: CheckpointRecord): Promise<void> {
-    const { games, events, checkpoints } = this.db;
-    return this.#run(() =>
-      this.db.transaction('rw', games, events, checkpoints, async () => {
-        // Where the stored game is, without reading its row (which carries a whole snapshot):
-        // the entry before this one is stored (for the first, the game is), and this one is not,
-        // since `add` refuses a key that exists (a ConstraintError: a conflict too).
-        const before: Promise<number | null> =
-          event.seq > 1
-            ? events.get([game.id, event.seq - 1]).then((e) => (e ? event.seq - 1 : null))
-            : games.where(':id').equals(game.id).count().then((n) => (n > 0 ? 0 : null));
-        // The check and the writes go to IndexedDB together rather than one after the other:
-        // right after a tap the browser draws a frame before it answers the page, and each
-        // request waiting for the one before cost that wait again.
-        const [stored] = await Promise.all([
-          before,
-          events.add(event),
-          checkpoint ? checkpoints.put(checkpoint) : null,
-          games.put(game)
-        ]);
-        // Another tab (or a stale screen) moved the game on: throwing aborts the transaction,
-        // so the writes above are undone and nothing forks the game's history.
-        if (!isNextEntry(stored, game, event, checkpoint)) throw new StorageError('conflict');
-      })
-    );
+    return this.#run(async () => {
+      // After a failure the connection may have been closed (by the browser, or by the app):
+      // Dexie opens it again, as it does for its own requests.
+      if (!this.db.isOpen()) await this.db.open();
+      const idb = this.db.backendDB();
+      await new Promise<void>((resolve, reject) => {
+        const tx = idb.transaction(['games', 'events', 'checkpoints'], 'readwrite');
+        let failure: unknown = null;
+        tx.oncomplete = () => resolve();
+        tx.onabort = () => reject(failure ?? tx.error ?? new StorageError('unknown'));
+        try {
+          const events = tx.objectStore('events');
+          // Where the stored game is, without reading its row (which carries a whole snapshot):
+          // the entry before this one is stored (for the first, the game is), and this one is
+          // not, since `add` refuses a key that exists (a ConstraintError: a conflict too).
+          const before = event.seq > 1 ? events.count([game.id, event.seq - 1]) : tx.objectStore('games').count(game.id);
+          // The check and the writes go to IndexedDB together rather than one after the other.
+          events.add(event);
+          if (checkpoint) tx.objectStore('checkpoints').put(checkpoint);
+          tx.objectStore('games').put(game);
+          before.onsuccess = () => {
+            const stored = before.result > 0 ? (event.seq > 1 ? event.seq - 1 : 0) : null;
+            if (isNextEntry(stored, game, event, checkpoint)) {
+              tx.commit?.();
+              return;
+            }
+            // Another tab (or a stale screen) moved the game on, or it is gone: nothing of this
+            // move is kept, so nothing forks the game's history.
+            failure = new StorageError('conflict');
+            tx.abort();
+          };
+        } catch (e) {
+          // A write refused at once (a value that cannot be stored, a full disk in some browsers).
+          failure = e;
+          try {
+            tx.abort();
+          } catch {
+            // Already finished: onabort has run or will run with the transaction's own error.
+          }
+        }
+      });
+    });
   }
 
   deleteGame(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage, StorageError, type Storage } from '$lib/db';
+import { MemoryStorage, StorageError, type CheckpointRecord, type EventRecord, type GameRecord, type Storage } from '$lib/db';
 import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { CHECKPOINT_EVERY } from '$lib/db';
 import { gameRecord, nextEntry, playedRecord } from './fixtures';
@@ -15,6 +15,15 @@ afterEach(() => {
   vi.restoreAllMocks();
   for (const s of opened.splice(0)) s.db.close();
 });
+
+/** IndexedDB's `games` store throws `error()` on every put (until the mocks are restored). */
+function failGamesPut(error: () => Error): void {
+  const put = IDBObjectStore.prototype.put;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (this.name === 'games') throw error();
+    return put.apply(this, args);
+  });
+}
 
 async function rejection(p: Promise<unknown>): Promise<StorageError> {
   const e = await p.then(
@@ -102,6 +111,30 @@ describe.each([
     await s.appendEvent(one.game, one.event);
     expect((await rejection(s.appendEvent(one.game, one.event))).kind).toBe('conflict');
     expect(await s.getGame('g')).toEqual({ game: one.game, events: [one.event], checkpoints: [] });
+  });
+
+  it('keeps nothing of a move made from a position already moved on from (its entry is stored)', async () => {
+    const s = await make();
+    const g = gameRecord('g');
+    await s.createGame(g);
+    const kept = (n: { game: GameRecord; event: EventRecord }): CheckpointRecord => ({ gameId: 'g', seq: n.event.seq, snapshot: n.game.snapshot, machineVersion: 1 });
+    // The first entry (checked against the game) and the second (checked against the entry before).
+    let base = g;
+    for (let k = 0; k < 2; k++) {
+      const mine = nextEntry(base);
+      await s.appendEvent(mine.game, mine.event, kept(mine));
+      // Another tab's move from the same position: the entry before it is stored, so only the
+      // entry's own key refuses it, and nothing of it may be kept (neither game nor checkpoint).
+      const theirs = nextEntry(base, 777);
+      const theirGame = { ...theirs.game, snapshot: { value: 'theirs', context: {} } };
+      const err = await rejection(s.appendEvent(theirGame, theirs.event, kept({ game: theirGame, event: theirs.event })));
+      expect(err.kind).toBe('conflict');
+      const stored = await s.getGame('g');
+      expect(stored?.game).toEqual(mine.game);
+      expect(stored?.events.at(-1)).toEqual(mine.event);
+      expect((await s.getCheckpoint('g', mine.event.seq))?.snapshot).toEqual(mine.game.snapshot);
+      base = mine.game;
+    }
   });
 
   it('refuses an entry for a game that does not exist', async () => {
@@ -302,7 +335,8 @@ describe('IndexedDB storage', () => {
     const g = gameRecord('g');
     await s.createGame(g);
     const n = nextEntry(g);
-    vi.spyOn(s.db.games, 'put').mockRejectedValueOnce(new Error('disk on fire'));
+    // A move is written straight to IndexedDB (dexie.ts): its `games` store refuses.
+    failGamesPut(() => new Error('disk on fire'));
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('unknown');
     expect(await s.getGame('g')).toEqual({ game: g, events: [], checkpoints: [] });
@@ -313,9 +347,7 @@ describe('IndexedDB storage', () => {
     const g = gameRecord('g');
     await s.createGame(g);
     const n = nextEntry(g);
-    vi.spyOn(s.db.games, 'put').mockImplementation(() => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    });
+    failGamesPut(() => new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('quota');
     expect(err.text).toEqual({ key: 'common:storage.quotaFull' });
