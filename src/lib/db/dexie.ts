@@ -148,9 +148,12 @@ export class DexieStorage implements Storage {
    */
   appendEvent(game: GameRecord, event: EventRecord, checkpoint?: CheckpointRecord): Promise<void> {
     return this.#run(async () => {
-      // After a failure the connection may have been closed (by the browser, or by the app):
-      // Dexie opens it again, as it does for its own requests.
-      if (!this.db.isOpen()) await this.db.open();
+      // A connection the browser closed is opened again, as Dexie does for its own requests; one
+      // closed on purpose stays closed, and the move is refused as storage that cannot be used.
+      if (!this.db.isOpen()) {
+        if (this.db.hasBeenClosed()) throw new StorageError('unavailable');
+        await this.db.open();
+      }
       const idb = this.db.backendDB();
       await new Promise<void>((resolve, reject) => {
         const tx = idb.transaction(['games', 'events', 'checkpoints'], 'readwrite');

@@ -201,7 +201,12 @@ describe('IndexedDB failing mid-game', () => {
   it('on a QuotaExceededError, writes nothing, carries on in memory, and saves everything back once there is room', async () => {
     const game = await newGame();
     await dealAll(game);
-    const add = vi.spyOn(dexie.db.events, 'add').mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    // A move is written straight to IndexedDB (db/dexie.ts): its `events` store refuses, as a full disk does.
+    const original = IDBObjectStore.prototype.add;
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+      if (this.name === 'events') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return original.apply(this, args);
+    });
     expect(await game.answer({ kind: 'players', ids: ['p1'] })).toBe(true);
     expect(add).toHaveBeenCalledTimes(1);
     expect(storageState.unsaved).toEqual([{ id: game.id, reason: 'quota' }]);
