@@ -1121,12 +1121,17 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
       edges.push(to, x - first);
     }
   }
-  layers.work += work;
-  layers.count.push(next.count);
-  layers.forward.push(f);
-  out[cur.count] = edges.length;
-  layers.out.push(out);
+  closeLayer(layers, next.count, f, out, work);
   return [next, alive];
+}
+
+/** A layer made: its states' count and sums, where each state's steps start and end, its work. */
+function closeLayer(layers: Layers, count: number, f: Float64Array, out: Int32Array, work: number): void {
+  layers.work += work;
+  layers.count.push(count);
+  layers.forward.push(f);
+  out[out.length - 1] = layers.edges.length;
+  layers.out.push(out);
 }
 
 /**
@@ -1254,11 +1259,7 @@ function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur:
       edges.push(to, x - first);
     }
   }
-  layers.work += work;
-  layers.count.push(next.count);
-  layers.forward.push(f);
-  out[cur.count] = edges.length;
-  layers.out.push(out);
+  closeLayer(layers, next.count, f, out, work);
   const alive = new Uint8Array(next.count);
   for (let q = 0; q < next.count; q++) {
     if (f[q] < 0) f[q] = 0;
@@ -1426,7 +1427,7 @@ class StateTable {
     }
   }
 
-  /** `add` for a record of three words given as numbers. */
+  /** `add` for a record of three words given as numbers (the count's hot path: compared without a loop). */
   add3(a0: number, a1: number, a2: number): number {
     const table = this.table;
     let states = this.states;
@@ -1468,28 +1469,16 @@ class StateTable {
     let states = this.states;
     let mask = table.length - 1;
     let slot = this.hash(a, 0) & mask;
-    if (W === 3) {
-      // The usual state (places, moves, conditions met), compared word by word without a loop:
-      // most of the count's time is spent here.
-      const a0 = a[0];
-      const a1 = a[1];
-      const a2 = a[2];
-      for (;;) {
-        const j = table[slot];
-        if (j === -1) break;
-        const at = j * 3;
-        if (states[at] === a0 && states[at + 1] === a1 && states[at + 2] === a2) return j;
-        slot = (slot + 1) & mask;
-      }
-    } else
-      for (;;) {
-        const j = table[slot];
-        if (j === -1) break;
-        let w = 0;
-        while (w < W && states[j * W + w] === a[w]) w++;
-        if (w === W) return j;
-        slot = (slot + 1) & mask;
-      }
+    // The usual state of three words has its own probe (`add3`, from `forwardLayer3`); here come
+    // wider states, the root and a table that must grow.
+    for (;;) {
+      const j = table[slot];
+      if (j === -1) break;
+      let w = 0;
+      while (w < W && states[j * W + w] === a[w]) w++;
+      if (w === W) return j;
+      slot = (slot + 1) & mask;
+    }
     const j = this.count++;
     if (this.count * 2 > table.length) {
       table = this.table = new Int32Array(table.length * 2).fill(-1);
