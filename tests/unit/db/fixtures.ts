@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { isCheckpoint, type CheckpointRecord, type EventRecord, type GameRecord } from '$lib/db';
 
 export function gameRecord(id: string, over: Partial<GameRecord> = {}): GameRecord {
@@ -42,4 +43,17 @@ export function playedRecord(id: string, entries: number): { game: GameRecord; e
     game = n.game;
   }
   return { game, events, checkpoints };
+}
+
+/**
+ * IndexedDB's store `store` throws `error()` on every `method` call, as a full or failing disk
+ * does (until the mocks are restored). A move is written straight to IndexedDB (db/dexie.ts), so
+ * a failure is made there rather than in Dexie's tables. Returns the spy.
+ */
+export function failInStore(method: 'add' | 'put', store: string, error: () => Error) {
+  const original = IDBObjectStore.prototype[method];
+  return vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (this.name === store) throw error();
+    return original.apply(this, args);
+  });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, StorageError, type CheckpointRecord, type EventRecord, type GameRecord, type Storage } from '$lib/db';
 import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { CHECKPOINT_EVERY } from '$lib/db';
-import { gameRecord, nextEntry, playedRecord } from './fixtures';
+import { failInStore, gameRecord, nextEntry, playedRecord } from './fixtures';
 
 let dbCount = 0;
 const opened: DexieStorage[] = [];
@@ -15,15 +15,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   for (const s of opened.splice(0)) s.db.close();
 });
-
-/** IndexedDB's `games` store throws `error()` on every put (until the mocks are restored). */
-function failGamesPut(error: () => Error): void {
-  const put = IDBObjectStore.prototype.put;
-  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-    if (this.name === 'games') throw error();
-    return put.apply(this, args);
-  });
-}
 
 async function rejection(p: Promise<unknown>): Promise<StorageError> {
   const e = await p.then(
@@ -336,7 +327,7 @@ describe('IndexedDB storage', () => {
     await s.createGame(g);
     const n = nextEntry(g);
     // A move is written straight to IndexedDB (dexie.ts): its `games` store refuses.
-    failGamesPut(() => new Error('disk on fire'));
+    failInStore('put', 'games', () => new Error('disk on fire'));
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('unknown');
     expect(await s.getGame('g')).toEqual({ game: g, events: [], checkpoints: [] });
@@ -347,7 +338,7 @@ describe('IndexedDB storage', () => {
     const g = gameRecord('g');
     await s.createGame(g);
     const n = nextEntry(g);
-    failGamesPut(() => new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    failInStore('put', 'games', () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
     const err = await rejection(s.appendEvent(n.game, n.event));
     expect(err.kind).toBe('quota');
     expect(err.text).toEqual({ key: 'common:storage.quotaFull' });

@@ -9,6 +9,7 @@ import { openDexieStorage, type DexieStorage } from '$lib/db/dexie';
 import { persist, replay } from '$lib/engine/session';
 import { ActiveGame, gamesList, provideStorage, saveAgain, storageState } from '$lib/stores';
 import { storageFor } from '$lib/stores/storage.svelte';
+import { failInStore } from '../db/fixtures';
 import { ControlledStorage } from './controlled-storage';
 import { tiny } from './tiny-game';
 
@@ -201,12 +202,7 @@ describe('IndexedDB failing mid-game', () => {
   it('on a QuotaExceededError, writes nothing, carries on in memory, and saves everything back once there is room', async () => {
     const game = await newGame();
     await dealAll(game);
-    // A move is written straight to IndexedDB (db/dexie.ts): its `events` store refuses, as a full disk does.
-    const original = IDBObjectStore.prototype.add;
-    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
-      if (this.name === 'events') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return original.apply(this, args);
-    });
+    const add = failInStore('add', 'events', () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
     expect(await game.answer({ kind: 'players', ids: ['p1'] })).toBe(true);
     expect(add).toHaveBeenCalledTimes(1);
     expect(storageState.unsaved).toEqual([{ id: game.id, reason: 'quota' }]);
