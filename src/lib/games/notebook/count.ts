@@ -241,8 +241,7 @@ function countCards(model: Model, weights: boolean, plainOrder: boolean): Count 
   if (!fits(plan, reach, 0, plan.root)) return { ...none, work: reach.work };
   const layers = forwardPass(plan, reach);
   const work = reach.work + layers.work;
-  const { after, per } = backwardPass(plan, layers, weights);
-  const total = after[0][0];
+  const { total, per } = backwardPass(plan, layers, weights);
   if (!weights || total === 0) return { total, weight, work };
   storyWeights(plan, per, weight);
   return { total, weight, work };
@@ -910,6 +909,8 @@ interface Layers {
   /** out[i][n]: where the steps from state n after i cards start in `edges` (they are pushed state by state); out[i][count[i]]: where they end. */
   out: Int32Array[];
   edges: Edges;
+  /** Where the layers' arrays come from. */
+  scratch: Scratch;
   work: number;
 }
 
@@ -918,13 +919,87 @@ interface Layers {
  * it; the worlds leading to each state are summed on the way.
  */
 function forwardPass(plan: Plan, reach: Reach): Layers {
-  const layers: Layers = { count: [1], forward: [Float64Array.of(1)], out: [], edges: new Edges(), work: 0 };
-  let cur = new StateTable(plan.W, 1);
+  let scratch = kept?.deref();
+  if (!scratch) kept = new WeakRef((scratch = new Scratch()));
+  scratch.edges.length = 0;
+  const layers: Layers = { count: [1], forward: [scratch.sums(0, 1)], out: [], edges: scratch.edges, scratch, work: 0 };
+  layers.forward[0][0] = 1;
+  let cur = scratch.table(0, plan.W, 1);
   cur.add(plan.root);
   let alive: Uint8Array = Uint8Array.of(1);
   for (let i = 0; i < plan.N; i++) [cur, alive] = forwardLayer(plan, reach, layers, i, cur, alive);
   return layers;
 }
+
+/**
+ * The count's large arrays, kept from one deduction to the next. A heavy notebook's count fills
+ * tens of megabytes of states, sums and steps; made anew each time, they were filled with zeros,
+ * grown by copying, and each count's new megabytes set off a full collection by the garbage
+ * collector. Made once and reused, each count only clears what it uses, and the collector has
+ * nothing to do. The count runs to its end before it returns and keeps nothing it returns here,
+ * so one set serves every count in turn.
+ */
+class Scratch {
+  readonly edges = new Edges();
+  private readonly sumsByLayer: Float64Array[] = [];
+  private readonly outsByLayer: Int32Array[] = [];
+  private readonly tables: StateTable[] = [];
+  private readonly alives: Uint8Array[] = [new Uint8Array(16), new Uint8Array(16)];
+  private readonly afters: Float64Array[] = [new Float64Array(16), new Float64Array(16)];
+
+  /** The sums of layer i, at least n long, cleared. */
+  sums(i: number, n: number): Float64Array {
+    let a = this.sumsByLayer[i];
+    if (!a || a.length < n) a = this.sumsByLayer[i] = new Float64Array(capacity(n));
+    else a.fill(0);
+    return a;
+  }
+
+  /** A grown copy of layer i's sums, kept for the next count. */
+  growSums(i: number, a: Float64Array): Float64Array {
+    return (this.sumsByLayer[i] = grow(a));
+  }
+
+  /** Where the steps from each state of layer i start: n + 1 entries (not cleared: each is written). */
+  outs(i: number, n: number): Int32Array {
+    let a = this.outsByLayer[i];
+    if (!a || a.length < n + 1) a = this.outsByLayer[i] = new Int32Array(capacity(n + 1));
+    return a;
+  }
+
+  /** One of two hash tables (layers alternate between them), emptied for records of W words. */
+  table(which: number, W: number, expected: number): StateTable {
+    const t = this.tables[which];
+    if (!t) return (this.tables[which] = new StateTable(W, expected));
+    t.reset(W, expected);
+    return t;
+  }
+
+  /** One of two marks of which states can be completed, cleared, at least n long. */
+  alive(which: number, n: number): Uint8Array {
+    let a = this.alives[which];
+    if (a.length < n) a = this.alives[which] = new Uint8Array(capacity(n));
+    else a.fill(0, 0, n);
+    return a;
+  }
+
+  /** One of two arrays of the backward pass, at least n long (not cleared: each entry is written). */
+  after(which: number, n: number): Float64Array {
+    let a = this.afters[which];
+    if (a.length < n) a = this.afters[which] = new Float64Array(capacity(n));
+    return a;
+  }
+}
+
+/** A power of two at least n (and 16). */
+function capacity(n: number): number {
+  let c = 16;
+  while (c < n) c *= 2;
+  return c;
+}
+
+/** Held weakly: a full collection (memory wanted elsewhere, the notebook long closed) frees it all. */
+let kept: WeakRef<Scratch> | undefined;
 
 /**
  * What the card at position i can do from a state, shared by the count's forward pass and the
@@ -1086,13 +1161,13 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
   const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
-  const edges = layers.edges;
+  const { edges, scratch } = layers;
   const key = new Int32Array(plan.W);
-  const next = new StateTable(plan.W, cur.count * 2);
-  let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
-  let alive: Uint8Array = new Uint8Array(f.length);
+  const next = scratch.table((i + 1) & 1, plan.W, cur.count * 2);
+  let f = scratch.sums(i + 1, cur.count * 2);
+  let alive = scratch.alive((i + 1) & 1, f.length);
   let work = 0;
-  const out = new Int32Array(cur.count + 1);
+  const out = scratch.outs(i, cur.count);
   for (let n = 0; n < cur.count; n++) {
     out[n] = edges.length;
     if (!curAlive[n]) continue;
@@ -1110,10 +1185,8 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
       let to = next.add(key);
       if (to < 0) {
         to = -1 - to;
-        if (to === f.length) {
-          f = grow(f);
-          alive = grow(alive);
-        }
+        if (to === f.length) f = scratch.growSums(i + 1, f);
+        if (to === alive.length) alive = grow(alive);
         alive[to] = fits(plan, reach, i + 1, key, allowed !== -1) ? 1 : 0;
       }
       if (alive[to] === 0) continue;
@@ -1121,16 +1194,16 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
       edges.push(to, x - first);
     }
   }
-  closeLayer(layers, next.count, f, out, work);
+  closeLayer(layers, next.count, f, out, cur.count, work);
   return [next, alive];
 }
 
 /** A layer made: its states' count and sums, where each state's steps start and end, its work. */
-function closeLayer(layers: Layers, count: number, f: Float64Array, out: Int32Array, work: number): void {
+function closeLayer(layers: Layers, count: number, f: Float64Array, out: Int32Array, from: number, work: number): void {
   layers.work += work;
   layers.count.push(count);
   layers.forward.push(f);
-  out[out.length - 1] = layers.edges.length;
+  out[from] = layers.edges.length;
   layers.out.push(out);
 }
 
@@ -1143,9 +1216,9 @@ function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur:
   const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
-  const edges = layers.edges;
+  const { edges, scratch } = layers;
   const key = new Int32Array(3);
-  const next = new StateTable(3, Math.max(16, cur.count));
+  const next = scratch.table((i + 1) & 1, 3, Math.max(16, cur.count));
   const { storyH0, storyMoves, storyMeets, model } = plan;
   const envelope = model.envelope;
   const envShift = plan.fieldShift[model.caps.length];
@@ -1198,9 +1271,9 @@ function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur:
   const tPacked = tracked.map((h) => reach.packed[h]);
   const { served, known } = step;
   // A state the later cards cannot complete is marked by a sum of -1 (one array read a step, not two).
-  let f: Float64Array = new Float64Array(Math.max(16, cur.count * 2));
+  let f = scratch.sums(i + 1, cur.count * 2);
   let work = 0;
-  const out = new Int32Array(cur.count + 1);
+  const out = scratch.outs(i, cur.count);
   for (let n = 0; n < cur.count; n++) {
     out[n] = edges.length;
     if (!curAlive[n]) continue;
@@ -1247,7 +1320,7 @@ function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur:
       let to = next.add3(k0, k1, k2);
       if (to < 0) {
         to = -1 - to;
-        if (to === f.length) f = grow(f);
+        if (to === f.length) f = scratch.growSums(i + 1, f);
         key[0] = k0;
         key[1] = k1;
         key[2] = k2;
@@ -1259,8 +1332,8 @@ function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur:
       edges.push(to, x - first);
     }
   }
-  closeLayer(layers, next.count, f, out, work);
-  const alive = new Uint8Array(next.count);
+  closeLayer(layers, next.count, f, out, cur.count, work);
+  const alive = scratch.alive((i + 1) & 1, next.count);
   for (let q = 0; q < next.count; q++) {
     if (f[q] < 0) f[q] = 0;
     else alive[q] = 1;
@@ -1300,20 +1373,20 @@ class StoryLists {
 }
 
 /**
- * The backward pass: after[i][state], the worlds each state after i cards can still lead to; and,
+ * The backward pass: the worlds each state after i cards can still lead to, layer by layer back
+ * to the root's (the total); and,
  * with `weights`, in the same pass over the steps, each story's worlds (those leading to its step
  * times those it leads on to): per[i][story] for the card at position i. One pass over the steps
  * reads each step's next state once, where a second pass read them all again.
  */
-function backwardPass(plan: Plan, { count, forward, out, edges }: Layers, weights: boolean): { after: Float64Array[]; per: Float64Array[] } {
+function backwardPass(plan: Plan, { count, forward, out, edges, scratch }: Layers, weights: boolean): { total: number; per: Float64Array[] } {
   const N = count.length - 1;
-  const after: Float64Array[] = new Array(N + 1);
   const per: Float64Array[] = new Array(N);
-  after[N] = new Float64Array(count[N]).fill(1);
+  // Only the layer after is read: two arrays serve every layer in turn.
+  let next = scratch.after(N & 1, count[N]).fill(1, 0, count[N]);
   const { to, story } = edges;
   for (let i = N - 1; i >= 0; i--) {
-    const b = new Float64Array(count[i]);
-    const next = after[i + 1];
+    const b = scratch.after(i & 1, count[i]);
     const o = out[i];
     if (weights) {
       const p = (per[i] = new Float64Array(plan.storyStart[i + 1] - plan.storyStart[i]));
@@ -1334,9 +1407,9 @@ function backwardPass(plan: Plan, { count, forward, out, edges }: Layers, weight
         for (let e = o[n]; e < o[n + 1]; e++) sum += next[to[e]];
         b[n] = sum;
       }
-    after[i] = b;
+    next = b;
   }
-  return { after, per };
+  return { total: next[0], per };
 }
 
 /** Each story's worlds (`backwardPass`), added to where its card is at every time: weight[(t * cards + card) * H + holder]. */
@@ -1370,6 +1443,13 @@ class Edges {
   }
 }
 
+/** The hash table's size for `expected` records: a power of two, at least twice as many. */
+function tableSize(expected: number): number {
+  let size = 8;
+  while (size < expected * 2) size *= 2;
+  return size;
+}
+
 /** A state of three words hashed (the same as `StateTable`'s loop over three words). */
 function mix3(a0: number, a1: number, a2: number): number {
   let x = Math.imul(0x811c9dc5 ^ (0x811c9dc5 >>> 15) ^ a0, 0x85ebca6b);
@@ -1394,15 +1474,28 @@ function grow<A extends Int32Array | Float64Array | Uint8Array>(a: A): A {
 class StateTable {
   states: Int32Array;
   count = 0;
+  /** The hash table: the first part of `slots`, a power of two long, -1 where empty. */
   private table: Int32Array;
-  private readonly W: number;
+  private slots: Int32Array;
+  private W: number;
 
   constructor(W: number, expected: number) {
     this.W = W;
-    let size = 8;
-    while (size < expected * 2) size *= 2;
-    this.table = new Int32Array(size).fill(-1);
+    this.slots = this.table = new Int32Array(tableSize(expected)).fill(-1);
     this.states = new Int32Array(Math.max(4, expected) * W);
+  }
+
+  /** Emptied for records of W words, its arrays kept where they are long enough (`Scratch`). */
+  reset(W: number, expected: number): void {
+    this.W = W;
+    this.count = 0;
+    this.table = this.emptyTable(tableSize(expected));
+    if (this.states.length < Math.max(4, expected) * W) this.states = new Int32Array(Math.max(4, expected) * W);
+  }
+
+  private emptyTable(size: number): Int32Array {
+    if (this.slots.length < size) this.slots = new Int32Array(size);
+    return this.slots.subarray(0, size).fill(-1);
   }
 
   private hash(a: Int32Array, at: number): number {
@@ -1481,7 +1574,7 @@ class StateTable {
     }
     const j = this.count++;
     if (this.count * 2 > table.length) {
-      table = this.table = new Int32Array(table.length * 2).fill(-1);
+      table = this.table = this.emptyTable(table.length * 2);
       mask = table.length - 1;
       for (let k = 0; k < j; k++) {
         let t = this.hash(states, k * W) & mask;
