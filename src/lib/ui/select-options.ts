@@ -33,6 +33,9 @@ export function options(list: readonly (Choice | ChoiceGroup)[]): Attachment<HTM
     }
     select.append(...made);
     return () => {
+      // A select taken out of the page with its block (the grimoire closing) takes its options
+      // with it; only one still in the page, given a new list, sheds the old.
+      if (!select.isConnected) return;
       for (const el of made) el.remove();
     };
   };
