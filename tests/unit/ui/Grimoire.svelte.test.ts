@@ -50,7 +50,12 @@ describe('the grimoire on screen', () => {
     await fireEvent.change(select);
     await fireEvent.click(screen.getByRole('button', { name: 'Place' }));
     expect(await screen.findByRole('button', { name: 'Take off “Poisoned”' })).toBeInTheDocument();
+    // The seat in the circle: its poisoned mark and its number of reminders while open; closed,
+    // the same marks are there without a word in them.
+    const marks = () => [...document.querySelectorAll('[data-testid="grimoire-circle"] .seat')].filter((b) => b.textContent?.includes('Bartek')).flatMap((b) => [...b.querySelectorAll('.mark')].map((m) => m.textContent));
+    expect(marks()).toEqual(expect.arrayContaining(['P', '1']));
     await fireEvent.click(screen.getByRole('button', { name: 'Close the grimoire' }));
+    expect(marks().filter((m) => m !== '')).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Nominations' })).toBeInTheDocument();
     expect(text()).toContain('Ania');
     for (const secret of ['Washerwoman', 'Imp', 'Poisoned', 'Night 2: the order']) expect(text()).not.toContain(secret);
