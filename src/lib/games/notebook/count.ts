@@ -906,10 +906,9 @@ function fits(plan: Plan, reach: Reach, i: number, state: Int32Array, stepped = 
 interface Layers {
   count: number[];
   forward: Float64Array[];
-  /** out[i][n]: where the steps from state n after i cards start in `edges` (they are pushed state by state); out[i][count[i]]: where they end. */
+  /** out[i][n]: where the steps from state n after i cards start in `scratch.edges` (they are pushed state by state); out[i][count[i]]: where they end. */
   out: Int32Array[];
-  edges: Edges;
-  /** Where the layers' arrays come from. */
+  /** Where the layers' arrays come from, the steps (`edges`) among them. */
   scratch: Scratch;
   work: number;
 }
@@ -922,7 +921,7 @@ function forwardPass(plan: Plan, reach: Reach): Layers {
   let scratch = kept?.deref();
   if (!scratch) kept = new WeakRef((scratch = new Scratch()));
   scratch.edges.length = 0;
-  const layers: Layers = { count: [1], forward: [scratch.sums(0, 1)], out: [], edges: scratch.edges, scratch, work: 0 };
+  const layers: Layers = { count: [1], forward: [scratch.sums(0, 1)], out: [], scratch, work: 0 };
   layers.forward[0][0] = 1;
   let cur = scratch.table(0, plan.W, 1);
   cur.add(plan.root);
@@ -1161,7 +1160,8 @@ function forwardLayer(plan: Plan, reach: Reach, layers: Layers, i: number, cur: 
   const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
-  const { edges, scratch } = layers;
+  const scratch = layers.scratch;
+  const edges = scratch.edges;
   const key = new Int32Array(plan.W);
   const next = scratch.table((i + 1) & 1, plan.W, cur.count * 2);
   let f = scratch.sums(i + 1, cur.count * 2);
@@ -1203,7 +1203,7 @@ function closeLayer(layers: Layers, count: number, f: Float64Array, out: Int32Ar
   layers.work += work;
   layers.count.push(count);
   layers.forward.push(f);
-  out[from] = layers.edges.length;
+  out[from] = layers.scratch.edges.length;
   layers.out.push(out);
 }
 
@@ -1216,7 +1216,8 @@ function forwardLayer3(plan: Plan, reach: Reach, layers: Layers, i: number, cur:
   const first = step.first;
   const st = cur.states;
   const curF = layers.forward[i];
-  const { edges, scratch } = layers;
+  const scratch = layers.scratch;
+  const edges = scratch.edges;
   const key = new Int32Array(3);
   const next = scratch.table((i + 1) & 1, 3, Math.max(16, cur.count));
   const { storyH0, storyMoves, storyMeets, model } = plan;
@@ -1379,12 +1380,12 @@ class StoryLists {
  * times those it leads on to): per[i][story] for the card at position i. One pass over the steps
  * reads each step's next state once, where a second pass read them all again.
  */
-function backwardPass(plan: Plan, { count, forward, out, edges, scratch }: Layers, weights: boolean): { total: number; per: Float64Array[] } {
+function backwardPass(plan: Plan, { count, forward, out, scratch }: Layers, weights: boolean): { total: number; per: Float64Array[] } {
   const N = count.length - 1;
   const per: Float64Array[] = new Array(N);
   // Only the layer after is read: two arrays serve every layer in turn.
   let next = scratch.after(N & 1, count[N]).fill(1, 0, count[N]);
-  const { to, story } = edges;
+  const { to, story } = scratch.edges;
   for (let i = N - 1; i >= 0; i--) {
     const b = scratch.after(i & 1, count[i]);
     const o = out[i];
